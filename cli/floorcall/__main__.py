@@ -1,0 +1,3 @@
+from floorcall.entry import main
+
+raise SystemExit(main())
