@@ -1,0 +1,230 @@
+"""The `floor` command: parse options, call one library function, format its answer.
+
+Every command is thin; the work is in the library modules. Errors are `FloorError`s, printed by
+`entry.main` as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from floorcall.errors import FloorError
+from floorcall.render import Style
+
+app = typer.Typer(
+    name="floor",
+    help="Floorcall: floor rulings for poker tournaments, with the rules cited. "
+    "`floor WORDS…` looks a situation up; `floor walk ID` walks it to a ruling.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+state = {"root": None}
+EXIT_PENDING = 3  # `walk --answer`: the walk stopped at an unanswered question
+
+
+@app.callback()
+def _options(root: Optional[Path] = typer.Option(None, "--root", help="Content folder (default: FLOORCALL_ROOT, a checkout above the working folder, or the installed data).")):
+    state["root"] = root
+
+
+def content_root() -> Path:
+    from floorcall.paths import find_root
+
+    return find_root(state["root"])
+
+
+def corpus() -> dict:
+    from floorcall import corpus as corpus_module
+
+    return corpus_module.load(content_root())
+
+
+def style_for_stdout() -> Style:
+    return Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+
+
+def emit_json(value) -> None:
+    typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
+
+
+# ---------------------------------------------------------------- rulebook
+
+@app.command()
+def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+    """List the source documents, their precedence and rule counts."""
+    data = corpus()
+    counts: dict[str, int] = {}
+    for rule in data["rules"].values():
+        counts[rule["source"]] = counts.get(rule["source"], 0) + 1
+    listing = [dict(s, rules=counts.get(s["id"], 0)) for s in data["sources"]]
+    if as_json:
+        emit_json(listing)
+        return
+    style = style_for_stdout()
+    for s in listing:
+        typer.echo(style(f"{s['precedence']}. {s['short']} [{s['id']}] — {s['title']}", "bold"))
+        typer.echo(f"   edition: {s['edition']}" + (f", {s['date']}" if s.get("date") else ""))
+        typer.echo(f"   role: {s['role']} — {s['note']}")
+        typer.echo(f"   from: {s['origin']}")
+        typer.echo(f"   rules: {s['rules']}")
+
+
+@app.command("rules")
+def list_rules(
+    source: Optional[str] = typer.Option(None, "--source", "-s", help="dttf, tda-2024, tda-2019 or wpa."),
+    section: Optional[str] = typer.Option(None, "--section", help="Only sections containing this text."),
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON array."),
+):
+    """List rules, optionally of one source or section."""
+    from floorcall.rulebook import normalise_source, rules_in_order
+
+    source_id = normalise_source(source) if source else None
+    data = corpus()
+    selected = rules_in_order(data, source_id, section)
+    if section and not selected:
+        raise FloorError(f"no section matching '{section}'" + (f" in {source_id}" if source_id else ""))
+    if as_json:
+        keys = ("id", "source", "number", "title", "section", "quote", "summary", "keywords", "games")
+        emit_json([{k: r.get(k) for k in keys} for r in selected])
+        return
+    from floorcall.render import rule_label
+
+    for rule in selected:
+        typer.echo(f"{rule['id']:<42} {rule_label(rule)} — {rule['title']}")
+
+
+@app.command()
+def rule(
+    rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+):
+    """Show one rule: its words, our summary and how it relates to the other sources."""
+    from floorcall.render import render_rule
+    from floorcall.rulebook import resolve_rule_id
+
+    data = corpus()
+    found = data["rules"][resolve_rule_id(data["rules"], rule_id)]
+    if as_json:
+        emit_json(found)
+        return
+    typer.echo(render_rule(found, data["rules"], style_for_stdout()))
+
+
+@app.command()
+def check(
+    paths: Optional[List[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
+    stats: bool = typer.Option(False, "--stats", help="Also print corpus figures."),
+):
+    """Validate the rulebook and rulings; print `path:line: CODE message — hint` per problem."""
+    from floorcall.check import check_all, corpus_figures
+    from floorcall.content import read_all, relpath
+
+    root = content_root()
+    extra, only = [], None
+    if paths:
+        only = set()
+        for path in paths:
+            if not path.exists():
+                raise FloorError(f"no such file: {path}")
+            resolved = path.resolve()
+            only.add(relpath(resolved, root))
+            if resolved.parent != (root / "rulings").resolve():
+                extra.append(resolved)
+    raw = read_all(root)
+    if extra:
+        from floorcall.content import read_trees
+
+        read_trees(raw, extra)
+    problems = check_all(raw, only)
+    for problem in problems:
+        typer.echo(str(problem))
+    if stats:
+        figures = corpus_figures(raw)
+        typer.echo(", ".join(f"{k}: {v}" for k, v in figures.items()))
+    if problems:
+        typer.echo(f"{len(problems)} problem(s)", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"ok: {len(raw.rules)} rules, {len(raw.trees)} situations checked")
+
+
+# ---------------------------------------------------------------- rulings
+
+@app.command()
+def situations(
+    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only situations with this tag."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+):
+    """List the situations (decision trees)."""
+    data = corpus()
+    listing = [s for s in data["situations"].values() if tag is None or tag in s.get("tags", [])]
+    if tag and not listing:
+        tags = sorted({t for s in data["situations"].values() for t in s.get("tags", [])})
+        raise FloorError(f"no situation tagged '{tag}' — tags: {', '.join(tags)}")
+    listing.sort(key=lambda s: s["id"])
+    if as_json:
+        emit_json([{"id": s["id"], "title": s["title"], "tags": s.get("tags", []), "cites": s["cites"]} for s in listing])
+        return
+    for s in listing:
+        typer.echo(f"{s['id']:<44} {s['title']}  [{', '.join(s['cites'][:2])}]")
+
+
+@app.command()
+def walk(
+    situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`)."),
+    answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
+    house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
+):
+    """Walk a situation to its ruling: interactively, or with --answer."""
+    from floorcall.walk import HOUSE_MODES, get_situation
+
+    if house not in HOUSE_MODES:
+        raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
+    data = corpus()
+    situation = get_situation(data, situation_id)
+    interactive = answer is None and not as_json and sys.stdin.isatty()
+    if interactive:
+        from floorcall.interactive import run_walk
+
+        raise typer.Exit(run_walk(data, situation, house, style_for_stdout()))
+    finish_walk(data, situation, answer or [], as_json, house)
+
+
+def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str) -> None:
+    from floorcall.render import render_question, render_ruling
+    from floorcall.walk import Pending, advance, parse_answer_options
+
+    result = advance(situation, parse_answer_options(answer_pairs), house)
+    if as_json:
+        emit_json(result.as_json() | ({"pending": True} if isinstance(result, Pending) else {}))
+    elif isinstance(result, Pending):
+        typer.echo(render_question(result))
+        typer.echo(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
+    else:
+        typer.echo(render_ruling(result, data["rules"], style_for_stdout()))
+    if isinstance(result, Pending):
+        raise typer.Exit(EXIT_PENDING)
+
+
+# ---------------------------------------------------------------- lookup
+
+@app.command()
+def lookup(
+    query: List[str] = typer.Argument(..., help="What happened, in a few words."),
+    limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many results."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    house: str = typer.Option("dttf", "--house", help="dttf or none, for a walk started from the results."),
+):
+    """Find the situation for a few hurried words; at a terminal, type a number to walk it."""
+    from floorcall.lookup_cli import run_lookup
+
+    raise typer.Exit(run_lookup(content_root(), " ".join(query), limit, as_json, house))

@@ -1,0 +1,466 @@
+"""`floor check`: validate the rulebook and every ruling, file by file and as a whole corpus.
+
+Pure: takes what `content.read_all` read and returns a sorted list of `Problem`s.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from pathlib import Path
+
+from floorcall.content import RawContent, SEEDS_DIR
+from floorcall.problems import Problem, did_you_mean
+from floorcall.yamlload import Mapping, line_of
+
+SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")
+RULE_ID = re.compile(r"^(dttf|tda-2024|tda-2019|wpa):([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)$")
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+RELATION_TYPES = ("same", "conflicts", "supersedes", "see-also")
+GAMES = ("all", "holdem", "stud", "draw", "limit", "pot-limit", "no-limit")
+QUOTE_MODES = ("full", "opening", "none")
+PLACEHOLDER_SUMMARIES = ("", "todo", "tbd")
+MIN_ANSWERS, MAX_ANSWERS = 2, 5
+# The floor has seconds: no path may ask more than this many questions (issue: none longer than 5).
+MAX_PATH_QUESTIONS = 5
+
+RULE_FIELDS = {
+    "id": str, "number": str, "title": str, "section": str, "quote": str, "text": str,
+    "summary": str, "keywords": list, "games": list, "relations": list, "uncertain": str,
+    "tda_2007": (int, type(None)), "tda_2024": list, "illustrations": list,
+}
+RULE_REQUIRED = ("id", "number", "title", "section", "quote", "summary", "keywords", "games")
+
+TREE_FIELDS = {
+    "id": str, "title": str, "aliases": list, "tags": list, "start": str, "questions": dict,
+    "outcomes": dict, "scenarios": list, "games": list,
+}
+TREE_REQUIRED = ("id", "title", "aliases", "tags", "start", "outcomes", "scenarios")
+QUESTION_FIELDS = {"ask": str, "help": str, "answers": dict}
+QUESTION_REQUIRED = ("ask", "answers")
+ANSWER_FIELDS = {"label": str, "next": str}
+ANSWER_REQUIRED = ("label", "next")
+OUTCOME_FIELDS = {"ruling": str, "why": str, "cite": list, "house": str, "tda": dict, "note_2019": str, "calc": str}
+OUTCOME_REQUIRED = ("ruling", "cite")
+TDA_FIELDS = {"ruling": str, "why": str, "cite": list}
+TDA_REQUIRED = ("ruling", "cite")
+SCENARIO_FIELDS = {"given": dict, "expect": str, "facts": str, "example": str}
+SCENARIO_REQUIRED = ("given", "expect")
+TAGS = ("betting", "dealing", "showdown", "chips", "seating", "conduct", "procedure", "house",
+        "stud", "draw", "pot-limit", "limit", "no-limit")
+
+
+def _fields(path, node, spec, required, what, problems) -> bool:
+    """Shape check of one mapping: required keys, known keys, types. True when usable."""
+    if not isinstance(node, dict):
+        problems.append(Problem(path, line_of(node), "FC207", f"{what} must be a mapping"))
+        return False
+    ok = True
+    for key in required:
+        if key not in node or node[key] is None:
+            problems.append(Problem(path, line_of(node), "FC202" if what != "rule" else "FC101",
+                                    f"{what} lacks required field '{key}'"))
+            ok = False
+    for key, value in node.items():
+        if key not in spec:
+            problems.append(Problem(path, line_of(node, key), "FC208" if what != "rule" else "FC101",
+                                    f"{what} has unknown field '{key}'", did_you_mean(key, spec)))
+            continue
+        if value is not None and not isinstance(value, spec[key]):
+            expected = spec[key].__name__ if isinstance(spec[key], type) else "number or null"
+            hint = "quote it: YAML reads yes/no/on/off as booleans and commas end flow values" if isinstance(value, bool) else ""
+            problems.append(Problem(path, line_of(node, key), "FC207" if what != "rule" else "FC101",
+                                    f"{what} field '{key}' must be {expected}, not {type(value).__name__}", hint))
+            ok = False
+    return ok
+
+
+# ---------------------------------------------------------------- rulebook
+
+def _seed_texts(raw: RawContent) -> dict[str, str]:
+    texts = {}
+    for source in raw.sources:
+        seed = source.get("seed")
+        path = raw.root / SEEDS_DIR / str(seed)
+        try:
+            texts[source.get("id")] = path.read_text(encoding="utf-8")
+        except OSError:
+            texts[source.get("id")] = None
+    return texts
+
+
+def _source_of_file(raw: RawContent) -> dict[str, str]:
+    owner = {}
+    for source in raw.sources:
+        files = source.get("file")
+        for name in files if isinstance(files, list) else [files]:
+            owner[f"rulebook/{name}"] = source.get("id")
+    return owner
+
+
+def check_rulebook(raw: RawContent) -> list[Problem]:
+    problems: list[Problem] = []
+    seeds = _seed_texts(raw)
+    owner = _source_of_file(raw)
+    for source in raw.sources:
+        if raw.root and seeds.get(source.get("id")) is None:
+            problems.append(Problem("rulebook/sources.yaml", line_of(source), "FC104",
+                                    f"seed file '{source.get('seed')}' of source '{source.get('id')}' is missing",
+                                    f"copy it into {SEEDS_DIR}/"))
+    seen: dict[str, tuple[str, int]] = {}
+    for path, rule in raw.rules:
+        if not _fields(path, rule, RULE_FIELDS, RULE_REQUIRED, "rule", problems):
+            continue
+        rid, line = rule["id"], line_of(rule, "id")
+        match = RULE_ID.match(rid)
+        source = owner.get(path)
+        if not match:
+            problems.append(Problem(path, line, "FC102", f"rule id '{rid}' is not <source>:<number or slug>",
+                                    "e.g. tda-2024:44, tda-2024:RP-5, dttf:no-chopping"))
+        elif match.group(1) != source:
+            problems.append(Problem(path, line, "FC102", f"rule id '{rid}' does not start with this file's source '{source}:'"))
+        elif source in ("tda-2024", "tda-2019") and match.group(2) != rule["number"]:
+            problems.append(Problem(path, line, "FC102", f"rule id '{rid}' does not match its number '{rule['number']}'"))
+        if rid in seen:
+            first = seen[rid]
+            problems.append(Problem(path, line, "FC103", f"rule id '{rid}' is used twice (first at {first[0]}:{first[1]})"))
+        else:
+            seen[rid] = (path, line)
+        quote, text = rule["quote"], rule.get("text")
+        if quote not in QUOTE_MODES:
+            problems.append(Problem(path, line_of(rule, "quote"), "FC106", f"unknown quote mode '{quote}'",
+                                    "use full, opening or none"))
+        elif quote == "none" and text:
+            problems.append(Problem(path, line_of(rule, "text"), "FC107", f"rule '{rid}' has quote: none but a text"))
+        elif quote != "none" and not text:
+            problems.append(Problem(path, line_of(rule, "quote"), "FC107", f"rule '{rid}' has quote: {quote} but no text"))
+        seed_text = seeds.get(source)
+        if text and seed_text is not None and text not in seed_text:
+            problems.append(Problem(path, line_of(rule, "text"), "FC104",
+                                    f"the text of '{rid}' is not word for word in its seed file",
+                                    _first_difference(text, seed_text)))
+        if str(rule["summary"]).strip().lower() in PLACEHOLDER_SUMMARIES:
+            problems.append(Problem(path, line_of(rule, "summary"), "FC108", f"rule '{rid}' has no summary",
+                                    "write 1-3 sentences in our own words"))
+        if not rule["keywords"]:
+            problems.append(Problem(path, line_of(rule, "keywords"), "FC108", f"rule '{rid}' has no keywords",
+                                    "add the words people type for it"))
+        for game in rule["games"]:
+            if game not in GAMES:
+                problems.append(Problem(path, line_of(rule, "games"), "FC106", f"unknown game '{game}'",
+                                        did_you_mean(game, GAMES) or "use " + ", ".join(GAMES)))
+    known = set(seen)
+    for path, rule in raw.rules:
+        if not isinstance(rule, dict):
+            continue
+        for relation in rule.get("relations") or []:
+            if not isinstance(relation, dict):
+                problems.append(Problem(path, line_of(rule, "relations"), "FC101", "a relation must be a mapping {type, to, note}"))
+                continue
+            rline = line_of(relation)
+            if relation.get("type") not in RELATION_TYPES:
+                problems.append(Problem(path, rline, "FC106", f"unknown relation type '{relation.get('type')}'",
+                                        did_you_mean(relation.get("type"), RELATION_TYPES) or "use " + ", ".join(RELATION_TYPES)))
+            if relation.get("to") not in known:
+                problems.append(Problem(path, rline, "FC105", f"relation of '{rule.get('id')}' points to unknown rule '{relation.get('to')}'",
+                                        did_you_mean(relation.get("to"), known)))
+            if not relation.get("note"):
+                problems.append(Problem(path, rline, "FC101", f"relation of '{rule.get('id')}' to '{relation.get('to')}' has no note"))
+        for target in rule.get("tda_2024") or []:
+            if target not in known:
+                problems.append(Problem(path, line_of(rule, "tda_2024"), "FC105", f"'{rule.get('id')}' maps to unknown rule '{target}'",
+                                        did_you_mean(target, known)))
+        for example in rule.get("illustrations") or []:
+            if not (isinstance(example, dict) and all(isinstance(example.get(k), str) for k in ("example", "facts", "ruling"))):
+                problems.append(Problem(path, line_of(example), "FC101", "an illustration needs example, facts and ruling"))
+    return problems
+
+
+def _first_difference(text: str, seed: str) -> str:
+    """Point at where the quote stops matching the seed: the longest prefix found in the seed."""
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if text[:mid] in seed:
+            low = mid
+        else:
+            high = mid - 1
+    return f"it stops matching after {text[:low][-30:]!r} (next: {text[low:low + 15]!r})"
+
+
+# ---------------------------------------------------------------- rulings: one file
+
+def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
+    problems: list[Problem] = []
+    if not _fields(path, tree, TREE_FIELDS, TREE_REQUIRED, "tree", problems):
+        return problems
+    tid = tree["id"]
+    stem = Path(path).stem
+    if not SLUG.match(tid):
+        problems.append(Problem(path, line_of(tree, "id"), "FC204", f"tree id '{tid}' is not lowercase-hyphenated"))
+    if stem != tid:
+        problems.append(Problem(path, line_of(tree, "id"), "FC203", f"tree id '{tid}' differs from the file name '{stem}'",
+                                f"rename the file to {tid}.yaml or the id to {stem}"))
+    for tag in tree["tags"]:
+        if tag not in TAGS:
+            problems.append(Problem(path, line_of(tree, "tags"), "FC207", f"unknown tag '{tag}'", did_you_mean(tag, TAGS)))
+    questions = tree.get("questions") or {}
+    outcomes = tree["outcomes"]
+    nodes = set(questions) | set(outcomes)
+    for shared in sorted(set(questions) & set(outcomes)):
+        problems.append(Problem(path, line_of(outcomes, shared), "FC209", f"'{shared}' is both a question and an outcome"))
+    if tree["start"] not in nodes:
+        problems.append(Problem(path, line_of(tree, "start"), "FC210", f"start '{tree['start']}' is no question or outcome",
+                                did_you_mean(tree["start"], nodes)))
+    for qid, question in questions.items():
+        if not SLUG.match(qid):
+            problems.append(Problem(path, line_of(questions, qid), "FC204", f"question id '{qid}' is not lowercase-hyphenated"))
+        if not _fields(path, question, QUESTION_FIELDS, QUESTION_REQUIRED, f"question '{qid}'", problems):
+            continue
+        answers = question["answers"]
+        if not MIN_ANSWERS <= len(answers) <= MAX_ANSWERS:
+            problems.append(Problem(path, line_of(question, "answers"), "FC205",
+                                    f"question '{qid}' has {len(answers)} answers", f"give {MIN_ANSWERS} to {MAX_ANSWERS}"))
+        for aid, answer in answers.items():
+            if not SLUG.match(aid):
+                problems.append(Problem(path, line_of(answers, aid), "FC204", f"answer id '{aid}' is not lowercase-hyphenated"))
+            if not _fields(path, answer, ANSWER_FIELDS, ANSWER_REQUIRED, f"answer '{aid}'", problems):
+                continue
+            if answer["next"] not in nodes:
+                problems.append(Problem(path, line_of(answer, "next"), "FC201",
+                                        f"answer '{aid}' points to unknown node '{answer['next']}'",
+                                        did_you_mean(answer["next"], nodes)))
+    for oid, outcome in outcomes.items():
+        if not SLUG.match(oid):
+            problems.append(Problem(path, line_of(outcomes, oid), "FC204", f"outcome id '{oid}' is not lowercase-hyphenated"))
+        if not _fields(path, outcome, OUTCOME_FIELDS, OUTCOME_REQUIRED[:1], f"outcome '{oid}'", problems):
+            continue
+        if not outcome.get("cite"):
+            problems.append(Problem(path, line_of(outcome), "FC206", f"outcome '{oid}' cites no rule",
+                                    "every ruling rests on at least one rule: add cite: [tda-2024:N]"))
+        tda = outcome.get("tda")
+        if tda is not None:
+            _fields(path, tda, TDA_FIELDS, TDA_REQUIRED, f"tda position of '{oid}'", problems)
+    for index, scenario in enumerate(tree["scenarios"], 1):
+        _fields(path, scenario, SCENARIO_FIELDS, SCENARIO_REQUIRED, f"scenario {index}", problems)
+    return problems
+
+
+# ---------------------------------------------------------------- rulings: the corpus
+
+def walk_given(tree, given: dict) -> tuple[str | None, str]:
+    """Follow `given` answers from start. Returns (outcome id, '') or (None, why it stopped)."""
+    questions = tree.get("questions") or {}
+    node, steps = tree["start"], 0
+    while node in questions:
+        steps += 1
+        if steps > len(questions) + 1:
+            return None, "the answers go round in a cycle"
+        answers = questions[node].get("answers") or {}
+        if node not in given:
+            return None, f"no answer given for question '{node}'"
+        aid = given[node]
+        if aid not in answers:
+            return None, f"'{aid}' is not an answer of question '{node}'" + (f" ({did_you_mean(aid, answers)})" if did_you_mean(aid, answers) else "")
+        node = answers[aid].get("next")
+    return node, ""
+
+
+def tree_paths(tree) -> list[list[tuple[str, str]]]:
+    """Every path from start to an outcome, as (question, answer) pairs; cycles are cut."""
+    questions = tree.get("questions") or {}
+    outcomes = tree.get("outcomes") or {}
+    paths: list[list[tuple[str, str]]] = []
+
+    def visit(node, trail, seen):
+        if node in outcomes:
+            paths.append(trail)
+            return
+        if node not in questions or node in seen:
+            return
+        for aid, answer in (questions[node].get("answers") or {}).items():
+            if isinstance(answer, dict):
+                visit(answer.get("next"), trail + [(node, aid)], seen | {node})
+
+    visit(tree.get("start"), [], frozenset())
+    return paths
+
+
+def _cycles(tree) -> list[str]:
+    questions = tree.get("questions") or {}
+    found, state = [], {}
+
+    def visit(node):
+        state[node] = 1
+        for answer in (questions[node].get("answers") or {}).values():
+            nxt = answer.get("next") if isinstance(answer, dict) else None
+            if nxt in questions:
+                if state.get(nxt) == 1:
+                    found.append(nxt)
+                elif nxt not in state:
+                    visit(nxt)
+        state[node] = 2
+
+    for qid in questions:
+        if qid not in state and isinstance(questions[qid], dict):
+            visit(qid)
+    return found
+
+
+def conflicting_dttf_rules(raw: RawContent) -> set[str]:
+    """DTTF ids that have a `conflicts` relation with a TDA 2024 record (either end)."""
+    result = set()
+    for _path, rule in raw.rules:
+        rid = rule.get("id", "")
+        for relation in rule.get("relations") or []:
+            if not isinstance(relation, dict) or relation.get("type") != "conflicts":
+                continue
+            target = str(relation.get("to", ""))
+            if rid.startswith("dttf:") and target.startswith("tda-2024:"):
+                result.add(rid)
+            elif target.startswith("dttf:") and rid.startswith("tda-2024:"):
+                result.add(target)
+    return result
+
+
+def _illustrations(raw: RawContent) -> dict[str, set[str]]:
+    return {rule.get("id"): {ex.get("example") for ex in rule.get("illustrations") or [] if isinstance(ex, dict)}
+            for _path, rule in raw.rules if isinstance(rule, dict)}
+
+
+def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True) -> list[Problem]:
+    problems: list[Problem] = []
+    conflicting = conflicting_dttf_rules(raw)
+    illustrations = _illustrations(raw)
+    cited: set[str] = set()
+    names: dict[str, tuple[str, str]] = {}
+    for path, tree in raw.trees:
+        if not isinstance(tree, dict) or not isinstance(tree.get("outcomes"), dict):
+            continue
+        questions = tree.get("questions") if isinstance(tree.get("questions"), dict) else {}
+        outcomes = tree["outcomes"]
+        if not all(isinstance(q, dict) and isinstance(q.get("answers"), dict) for q in questions.values()):
+            continue
+        for name in [tree.get("title", "")] + list(tree.get("aliases") or []):
+            key = re.sub(r"[^a-z0-9]+", " ", str(name).lower()).strip()
+            if key in names and names[key][0] != path:
+                problems.append(Problem(path, line_of(tree, "aliases"), "FC216",
+                                        f"'{name}' already names situation '{names[key][1]}'", "make it specific to this situation"))
+            names.setdefault(key, (path, tree.get("id")))
+        # reachability, cycles, path length
+        reached = {tree.get("start")}
+        frontier = [tree.get("start")]
+        while frontier:
+            node = frontier.pop()
+            for answer in (questions.get(node, {}).get("answers") or {}).values():
+                nxt = answer.get("next") if isinstance(answer, dict) else None
+                if nxt not in reached:
+                    reached.add(nxt)
+                    frontier.append(nxt)
+        for node in list(questions) + list(outcomes):
+            if node not in reached:
+                problems.append(Problem(path, line_of(questions if node in questions else outcomes, node), "FC211",
+                                        f"'{node}' cannot be reached from start '{tree.get('start')}'"))
+        for node in _cycles(tree):
+            problems.append(Problem(path, line_of(questions, node), "FC212", f"the answers lead back to question '{node}' in a cycle"))
+        for trail in tree_paths(tree):
+            if len(trail) > MAX_PATH_QUESTIONS:
+                problems.append(Problem(path, line_of(questions, trail[0][0]), "FC217",
+                                        f"a path asks {len(trail)} questions", f"at most {MAX_PATH_QUESTIONS}; split the tree"))
+                break
+        # citations and precedence
+        for oid, outcome in outcomes.items():
+            if not isinstance(outcome, dict):
+                continue
+            cites = [c for c in outcome.get("cite") or [] if isinstance(c, str)]
+            tda = outcome.get("tda") if isinstance(outcome.get("tda"), dict) else None
+            tda_cites = [c for c in (tda or {}).get("cite") or [] if isinstance(c, str)]
+            for rid in cites + tda_cites:
+                if rid not in rule_ids:
+                    problems.append(Problem(path, line_of(outcome, "cite"), "FC213", f"outcome '{oid}' cites unknown rule '{rid}'",
+                                            did_you_mean(rid, rule_ids)))
+                cited.add(rid)
+            if any(c in conflicting for c in cites) and tda is None and not outcome.get("house"):
+                problems.append(Problem(path, line_of(outcome), "FC218",
+                                        f"outcome '{oid}' cites a DTTF rule that conflicts with TDA 2024 but gives no TDA position",
+                                        "add a tda: {ruling, cite} block, or a house: note saying they agree here"))
+            if tda is not None and tda_cites and not any(c.startswith("tda-2024:") for c in tda_cites):
+                problems.append(Problem(path, line_of(outcome, "tda"), "FC219", f"the tda position of '{oid}' cites no TDA 2024 rule"))
+            if outcome.get("note_2019") and not any(c.startswith("tda-2019:") for c in cites):
+                problems.append(Problem(path, line_of(outcome, "note_2019"), "FC219",
+                                        f"outcome '{oid}' has a note_2019 but cites no 2019 procedure", "add the tda-2019:RP-N it describes"))
+        # scenarios
+        landed = set()
+        for scenario in tree.get("scenarios") or []:
+            if not isinstance(scenario, dict) or not isinstance(scenario.get("given"), dict):
+                continue
+            outcome, why = walk_given(tree, scenario["given"])
+            expect = scenario.get("expect")
+            if outcome is None:
+                problems.append(Problem(path, line_of(scenario), "FC215", f"scenario expecting '{expect}' stops: {why}"))
+            elif outcome != expect:
+                problems.append(Problem(path, line_of(scenario), "FC215", f"scenario lands on '{outcome}', not '{expect}'",
+                                        did_you_mean(expect, outcomes) if expect not in outcomes else ""))
+            else:
+                landed.add(outcome)
+            example = scenario.get("example")
+            if example:
+                rid, _, label = str(example).partition(" ")
+                if label not in illustrations.get(rid, set()):
+                    problems.append(Problem(path, line_of(scenario, "example"), "FC223",
+                                            f"'{example}' names no Illustration Addendum example",
+                                            did_you_mean(label, illustrations.get(rid, set())) or "write it as 'tda-2024:45 Ex 2'"))
+        for oid in outcomes:
+            if oid not in landed and oid in reached:
+                problems.append(Problem(path, line_of(outcomes, oid), "FC214", f"no scenario reaches outcome '{oid}'",
+                                        "add a scenario that lands on it"))
+    if coverage:
+        problems += _check_coverage(raw, rule_ids, cited)
+    return problems
+
+
+def _check_coverage(raw: RawContent, rule_ids: set[str], cited: set[str]) -> list[Problem]:
+    problems: list[Problem] = []
+    listed = {}
+    for path, item in raw.uncovered:
+        if not isinstance(item, dict) or not item.get("reason") or item.get("id") not in rule_ids:
+            rid = item.get("id") if isinstance(item, dict) else item
+            problems.append(Problem(path, line_of(item), "FC222",
+                                    f"uncovered entry '{rid}' " + ("names no rule" if isinstance(item, dict) and rid not in rule_ids else "gives no reason"),
+                                    did_you_mean(rid, rule_ids) if isinstance(item, dict) and rid not in rule_ids else "add reason: <one line>"))
+            continue
+        listed[item["id"]] = line_of(item)
+        if item["id"] in cited:
+            problems.append(Problem(path, line_of(item), "FC220", f"'{item['id']}' is cited by a ruling and also listed as uncovered",
+                                    "remove it from uncovered.yaml"))
+    rule_lines = {rule.get("id"): (path, line_of(rule, "id")) for path, rule in raw.rules if isinstance(rule, dict)}
+    for rid in sorted(rule_ids - cited - set(listed)):
+        path, line = rule_lines[rid]
+        problems.append(Problem(path, line, "FC221", f"rule '{rid}' is cited by no ruling and not listed in rulings/uncovered.yaml",
+                                "cite it from the outcome it governs, or list it with a reason"))
+    return problems
+
+
+def check_all(raw: RawContent, only: set[str] | None = None) -> list[Problem]:
+    """All problems; with `only` (relative paths), just those files' problems and no coverage pass."""
+    problems = list(raw.problems)
+    problems += check_rulebook(raw)
+    rule_ids = {rule.get("id") for _p, rule in raw.rules if isinstance(rule, dict)}
+    for path, tree in raw.trees:
+        problems += check_tree(path, tree, rule_ids)
+    problems += check_corpus(raw, rule_ids, coverage=only is None)
+    if only is not None:
+        problems = [p for p in problems if p.path in only]
+    return sorted(set(problems))
+
+
+def corpus_figures(raw: RawContent) -> dict:
+    """Counts for notes and `floor check --stats`: situations, outcomes, scenarios, path lengths."""
+    lengths = [len(p) for _path, tree in raw.trees if isinstance(tree, dict) for p in tree_paths(tree)]
+    return {
+        "situations": len(raw.trees),
+        "outcomes": sum(len(t.get("outcomes") or {}) for _p, t in raw.trees if isinstance(t, dict)),
+        "scenarios": sum(len(t.get("scenarios") or []) for _p, t in raw.trees if isinstance(t, dict)),
+        "median_path": statistics.median(lengths) if lengths else 0,
+        "max_path": max(lengths, default=0),
+    }

@@ -1,0 +1,121 @@
+"""Reading the content files (rulebook/ and rulings/) into raw records, with problems instead of crashes.
+
+Both `floor check` and the compiled corpus start here, so there is one reading of the files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from floorcall.problems import Problem
+from floorcall.yamlload import Mapping, YamlProblem, load_file
+
+SOURCES_FILE = "rulebook/sources.yaml"
+RULINGS_DIR = "rulings"
+UNCOVERED_FILE = "rulings/uncovered.yaml"
+SEEDS_DIR = "rulebook/seeds"
+
+
+@dataclass
+class RawContent:
+    """Everything read from disk, each record tagged with the file (relative path) it came from."""
+
+    root: Path
+    sources: list = field(default_factory=list)
+    rules: list = field(default_factory=list)  # (relpath, Mapping) pairs
+    trees: list = field(default_factory=list)  # (relpath, Mapping) pairs
+    uncovered: list = field(default_factory=list)  # (relpath, Mapping) pairs
+    problems: list = field(default_factory=list)
+
+
+def relpath(path: Path, root: Path) -> str:
+    try:
+        return str(path.relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, root: Path, problems: list):
+    try:
+        return load_file(path)
+    except YamlProblem as exc:
+        problems.append(Problem(relpath(path, root), exc.line, exc.code, exc.message))
+    except OSError as exc:
+        problems.append(Problem(relpath(path, root), 1, "FC001", f"cannot read: {exc.strerror}"))
+    return None
+
+
+def source_files(root: Path) -> list[Path]:
+    """Every file the corpus is built from (for cache staleness), in a stable order."""
+    files = [root / SOURCES_FILE]
+    files += sorted((root / "rulebook").glob("*.yaml"))
+    files += sorted((root / RULINGS_DIR).glob("*.yaml"))
+    return list(dict.fromkeys(files))
+
+
+def tree_files(root: Path) -> list[Path]:
+    return sorted(p for p in (root / RULINGS_DIR).glob("*.yaml") if p.name != "uncovered.yaml")
+
+
+def read_sources(root: Path, raw: RawContent) -> None:
+    data = _read(root / SOURCES_FILE, root, raw.problems)
+    if isinstance(data, Mapping) and isinstance(data.get("sources"), list):
+        raw.sources = [s for s in data["sources"] if isinstance(s, dict)]
+    elif data is not None:
+        raw.problems.append(Problem(SOURCES_FILE, 1, "FC101", "expected a `sources:` list"))
+
+
+def rulebook_files(raw: RawContent) -> list[Path]:
+    names = []
+    for source in raw.sources:
+        files = source.get("file")
+        names += files if isinstance(files, list) else [files]
+    return [raw.root / "rulebook" / n for n in names if isinstance(n, str)]
+
+
+def read_rules(raw: RawContent) -> None:
+    for path in rulebook_files(raw):
+        data = _read(path, raw.root, raw.problems)
+        rel = relpath(path, raw.root)
+        if data is None:
+            continue
+        if not isinstance(data, Mapping) or not isinstance(data.get("rules"), list):
+            raw.problems.append(Problem(rel, 1, "FC101", "expected a `rules:` list of records"))
+            continue
+        for record in data["rules"]:
+            if not isinstance(record, Mapping):
+                raw.problems.append(Problem(rel, data.lines.get("rules", 1), "FC101", "a rule record must be a mapping"))
+                continue
+            raw.rules.append((rel, record))
+
+
+def read_trees(raw: RawContent, paths: list[Path] | None = None) -> None:
+    for path in paths if paths is not None else tree_files(raw.root):
+        data = _read(path, raw.root, raw.problems)
+        if data is not None:
+            raw.trees.append((relpath(path, raw.root), data))
+
+
+def read_uncovered(raw: RawContent) -> None:
+    path = raw.root / UNCOVERED_FILE
+    if not path.exists():
+        return
+    data = _read(path, raw.root, raw.problems)
+    if data is None:
+        return
+    items = data.get("uncovered") if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        raw.problems.append(Problem(UNCOVERED_FILE, 1, "FC222", "expected an `uncovered:` list of {id, reason}"))
+        return
+    for item in items:
+        raw.uncovered.append((UNCOVERED_FILE, item))
+
+
+def read_all(root: Path, tree_paths: list[Path] | None = None) -> RawContent:
+    raw = RawContent(root=root)
+    read_sources(root, raw)
+    read_rules(raw)
+    read_trees(raw, tree_paths)
+    read_uncovered(raw)
+    return raw

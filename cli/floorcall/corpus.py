@@ -1,0 +1,172 @@
+"""The compiled corpus: rulebook + rulings + lookup index in one JSON cache.
+
+Reading 150 YAML files costs ~35 ms even with LibYAML; one JSON file costs ~1 ms. The cache is
+rebuilt whenever any content file (or the code that shapes it) changes, checked by size and
+mtime on every start, and written atomically so two processes building at once never see a
+half-written file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from floorcall.errors import FloorError
+
+# Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
+CACHE_FORMAT = 3
+CACHE_ENV = "FLOORCALL_CACHE_DIR"
+# Modules whose changes alter what the cache holds: their stats join the manifest.
+SHAPING_MODULES = ("corpus.py", "lookup_index.py", "synonyms.py", "content.py")
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get(CACHE_ENV)
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "floorcall"
+
+
+def cache_path(root: Path) -> Path:
+    digest = hashlib.sha1(str(root).encode()).hexdigest()[:12]
+    return cache_dir() / f"corpus-{digest}.json"
+
+
+def _content_files(root: Path) -> list[Path]:
+    # Kept free of the YAML import so a warm start never loads yaml.
+    files = [root / "rulebook" / "sources.yaml"]
+    for folder in ("rulebook", "rulings"):
+        try:
+            files += sorted(Path(entry.path) for entry in os.scandir(root / folder) if entry.name.endswith(".yaml"))
+        except FileNotFoundError:
+            pass
+    return list(dict.fromkeys(files))
+
+
+def manifest(root: Path) -> list:
+    package = Path(__file__).resolve().parent
+    entries = []
+    for path in _content_files(root) + [package / name for name in SHAPING_MODULES]:
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            continue
+        entries.append([str(path), stat.st_mtime_ns, stat.st_size])
+    return entries
+
+
+def load(root: Path) -> dict:
+    """The corpus for `root`, from the cache when it is current, else rebuilt (and cached)."""
+    path = cache_path(root)
+    current = manifest(root)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            cached = json.load(handle)
+        if cached.get("format") == CACHE_FORMAT and cached.get("manifest") == current:
+            return cached
+    except (OSError, ValueError, AttributeError):
+        pass  # missing, unreadable or corrupt: rebuild silently
+    corpus = build(root)
+    corpus["manifest"] = current
+    _write_atomically(path, corpus)
+    return corpus
+
+
+def _write_atomically(path: Path, corpus: dict) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".corpus-", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(corpus, handle, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, path)  # atomic on POSIX: readers see the old file or the new one
+    except OSError:
+        pass  # a read-only cache folder only costs speed, never correctness
+
+
+def build(root: Path) -> dict:
+    """Read every content file and compile the corpus; a file that cannot be read is an error."""
+    from floorcall.content import read_all
+    from floorcall import lookup_index
+
+    raw = read_all(root)
+    if raw.problems:
+        first = raw.problems[0]
+        more = f" (and {len(raw.problems) - 1} more)" if len(raw.problems) > 1 else ""
+        raise FloorError(f"{first}{more} — run `floor check` for details")
+    rules = _compile_rules(raw)
+    situations = _compile_situations(raw)
+    corpus = {
+        "format": CACHE_FORMAT,
+        "root": str(root),
+        "sources": [_plain(s) for s in raw.sources],
+        "rules": rules,
+        "situations": situations,
+    }
+    corpus["index"] = lookup_index.build_index(corpus)
+    return corpus
+
+
+def _plain(value):
+    """Strip line-number mappings down to plain JSON values."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return value
+
+
+def _compile_rules(raw) -> dict:
+    sources = {s.get("id"): s for s in raw.sources}
+    owner = {}
+    for source in raw.sources:
+        files = source.get("file")
+        for name in files if isinstance(files, list) else [files]:
+            owner[f"rulebook/{name}"] = source.get("id")
+    rules = {}
+    for path, record in raw.rules:
+        rule = _plain(record)
+        rule["source"] = owner.get(path)
+        rule["source_short"] = (sources.get(rule["source"]) or {}).get("short", rule["source"])
+        rule.setdefault("relations", [])
+        rule["related"] = []
+        rules[rule["id"]] = rule
+    # Every relation is shown from both ends: outgoing as written, incoming as its inverse.
+    inverse = {"supersedes": "superseded-by", "same": "same", "conflicts": "conflicts", "see-also": "see-also"}
+    for rule in rules.values():
+        for relation in rule["relations"]:
+            target = rules.get(relation.get("to"))
+            entry = {k: v for k, v in relation.items()}
+            rule["related"].append(entry)
+            if target is not None:
+                back = dict(entry, type=inverse.get(relation.get("type"), relation.get("type")), to=rule["id"])
+                target["related"].append(back)
+    return rules
+
+
+def _compile_situations(raw) -> dict:
+    situations = {}
+    for _path, record in raw.trees:
+        tree = _plain(record)
+        tree.setdefault("questions", {})
+        cites: list[str] = []
+        for outcome in tree.get("outcomes", {}).values():
+            tda_cites = (outcome.get("tda") or {}).get("cite") or []
+            for rid in list(outcome.get("cite") or []) + list(tda_cites):
+                if rid not in cites:
+                    cites.append(rid)
+        tree["cites"] = cites  # primary first: outcomes in file order, each outcome's cites in order
+        situations[tree["id"]] = tree
+    return situations
+
+
+def require_rule(corpus: dict, rule_id: str) -> dict:
+    rule = corpus["rules"].get(rule_id)
+    if rule is None:
+        raise FloorError(f"unknown rule '{rule_id}'")
+    return rule

@@ -1,0 +1,146 @@
+"""Plain-text rendering for the terminal: rules, rulings, questions. Colour only when asked."""
+
+from __future__ import annotations
+
+import textwrap
+
+WIDTH = 88
+QUOTE_LABELS = {
+    "full": "the rulebook's words",
+    "opening": "the rulebook's words (opening only: the source we quote holds no more)",
+}
+
+
+class Style:
+    """ANSI styling that turns itself off when output is not a terminal."""
+
+    CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
+
+    def __init__(self, color: bool):
+        self.color = color
+
+    def __call__(self, text: str, *names: str) -> str:
+        if not self.color or not names:
+            return text
+        codes = ";".join(self.CODES[n] for n in names)
+        return f"\033[{codes}m{text}\033[0m"
+
+
+PLAIN = Style(False)
+
+
+def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+    paragraphs = str(text).split("\n")
+    out = []
+    for para in paragraphs:
+        if not para.strip():
+            out.append("")
+            continue
+        out.append(textwrap.fill(para, width=width, initial_indent=indent, subsequent_indent=indent))
+    return "\n".join(out)
+
+
+def rule_label(rule: dict) -> str:
+    """'TDA 2024 Rule 44', 'TDA 2024 RP-5', 'DTTF (Procedures)', 'WPA item 12'."""
+    short = rule.get("source_short", rule["source"])
+    number = rule["number"]
+    if rule["source"] in ("tda-2024",) and not number.startswith("RP"):
+        return f"{short} Rule {number}"
+    if rule["source"] in ("tda-2024", "tda-2019"):
+        return f"{short} {number}"
+    if rule["source"] == "dttf":
+        return f"{short} ({rule['section']})"
+    return f"{short} {rule['title']}" if number.startswith("B") else f"{short} item {number}"
+
+
+def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
+    quote = rule.get("quote")
+    if quote == "none" or not rule.get("text"):
+        return wrap("(Not quoted: this rule's text is not in the sources Floorcall quotes. Summary only.)", indent)
+    label = QUOTE_LABELS.get(quote, "the rulebook's words")
+    body = "\n".join(indent + "│ " + line for line in wrap(rule["text"], "", WIDTH - len(indent) - 2).split("\n"))
+    return f"{indent}{style(label + ':', 'dim')}\n{body}"
+
+
+def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
+    lines = [
+        style(f"{rule_label(rule)} — {rule['title']}", "bold"),
+        f"  id: {rule['id']}   section: {rule['section']}   games: {', '.join(rule.get('games', []))}",
+        "",
+        quote_block(rule, style),
+        "",
+        "  " + style("In our words:", "dim"),
+        wrap(rule.get("summary", ""), "  "),
+    ]
+    if rule.get("uncertain"):
+        lines += ["", wrap("Not verified: " + rule["uncertain"], "  ")]
+    if rule.get("tda_2007") is not None or rule.get("tda_2024"):
+        parts = []
+        if rule.get("tda_2007") is not None:
+            parts.append(f"cites TDA Rule No. {rule['tda_2007']} (2007 numbering)")
+        if rule.get("tda_2024"):
+            parts.append("TDA 2024: " + ", ".join(rule["tda_2024"]))
+        lines += ["", "  " + "; ".join(parts)]
+    for example in rule.get("illustrations", []):
+        lines += ["", wrap(f"Illustration {example['example']}: {example['facts']} Ruling: {example['ruling']}", "  ")]
+    related = rule.get("related", [])
+    if related:
+        lines += ["", "  " + style("Related:", "dim")]
+        for relation in related:
+            other = rules.get(relation["to"])
+            title = f"{rule_label(other)} — {other['title']}" if other else relation["to"]
+            lines.append(wrap(f"{relation['type']}: {title} [{relation['to']}] — {relation.get('note', '')}", "    "))
+        conflicts = [r for r in related if r["type"] == "conflicts" and r["to"] in rules]
+        for relation in conflicts:
+            lines += ["", render_side_by_side(rule, rules[relation["to"]], relation.get("note", ""), style)]
+    return "\n".join(lines)
+
+
+def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN) -> str:
+    """Two conflicting positions, the house first; columns on a wide screen would not survive a phone."""
+    house, other = (left, right) if left["source"] == "dttf" else (right, left)
+    return "\n".join([
+        "  " + style("Positions differ" + (f": {note}" if note else ""), "yellow"),
+        wrap(f"HOUSE ({rule_label(house)}, governs at the league): {house['summary']}", "    "),
+        wrap(f"{rule_label(other)}: {other['summary']}", "    "),
+    ])
+
+
+def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:
+    head = style(f"{rule_label(rule)} — {rule['title']}", "bold") + f"  [{rule['id']}]"
+    return head + "\n" + quote_block(rule, style, "    ")
+
+
+def render_ruling(ruling, rules: dict, style: Style = PLAIN) -> str:
+    lines = [style(ruling.title, "bold")]
+    if ruling.path:
+        lines.append("  " + style("Answers taken:", "dim"))
+        for step in ruling.path:
+            lines.append(wrap(f"{step.ask} → {step.label}", "    "))
+    mode = "house rules (DTTF) apply" if ruling.house == "dttf" else "pure TDA 2024 (--house none)"
+    lines += ["", style("RULING", "green", "bold") + f"  ({mode})", wrap(ruling.ruling, "  ")]
+    if ruling.why:
+        lines += ["", style("Why", "bold"), wrap(ruling.why, "  ")]
+    if ruling.house_note:
+        lines += ["", style("House vs TDA", "yellow", "bold"), wrap(ruling.house_note, "  ")]
+    if ruling.other_position:
+        other = ruling.other_position
+        lines.append(wrap(f"{other['label']} position: {other['ruling']}" + (f" {other.get('why', '')}" if other.get("why") else ""), "  "))
+        if other.get("cite"):
+            lines.append(wrap("  cites: " + ", ".join(other["cite"]), "  "))
+    if ruling.note_2019:
+        lines += ["", style("2019 procedure", "bold"), wrap(ruling.note_2019, "  ")]
+    if ruling.calc:
+        lines += ["", style("Do the arithmetic", "bold"), "  " + ruling.calc]
+    lines += ["", style("Rules cited", "bold") + " (primary first)"]
+    for rid in ruling.cites:
+        rule = rules.get(rid)
+        lines.append(render_cited_rule(rule, style) if rule else f"  {rid} (unknown rule)")
+    return "\n".join(lines)
+
+
+def render_question(pending, style: Style = PLAIN) -> str:
+    lines = [style(pending.ask, "bold")]
+    for number, (_aid, label) in enumerate(pending.answers, 1):
+        lines.append(f"  {number}) {label}")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""Finding rules: exact ids and the loose forms people type (`tda 44`, `44`, `rp-5`, a title fragment)."""
+
+from __future__ import annotations
+
+import re
+
+from floorcall.errors import FloorError
+
+SOURCE_ALIASES = {
+    "tda": "tda-2024", "tda2024": "tda-2024", "tda-2024": "tda-2024", "2024": "tda-2024",
+    "tda2019": "tda-2019", "tda-2019": "tda-2019", "2019": "tda-2019", "rp2019": "tda-2019",
+    "dttf": "dttf", "house": "dttf", "wpa": "wpa",
+}
+SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")
+
+
+def normalise_source(name: str) -> str:
+    key = name.strip().lower().replace(" ", "").replace("_", "-")
+    if key in SOURCE_ALIASES:
+        return SOURCE_ALIASES[key]
+    raise FloorError(f"unknown source '{name}' — use one of: {', '.join(SOURCE_IDS)}")
+
+
+def _number_form(text: str) -> str | None:
+    """'44' -> '44'; 'rp5', 'RP-5', 'rp 5' -> 'RP-5'; anything else None."""
+    match = re.fullmatch(r"(rp)?\s*-?\s*(\d+)(-[a-z])?", text.strip().lower())
+    if not match:
+        return None
+    number = str(int(match.group(2)))
+    return f"RP-{number}" if match.group(1) else number
+
+
+def resolve_rule_id(rules: dict, query: str) -> str:
+    """The rule id meant by `query`, or FloorError naming the closest ids."""
+    text = " ".join(query.split())
+    if not text:
+        raise FloorError("give a rule id, e.g. tda-2024:44, 'tda 44', rp-5 or a title word")
+    if text in rules:
+        return text
+    lowered = text.lower()
+    for rid in rules:  # case-insensitive exact id (tda-2024:rp-5)
+        if rid.lower() == lowered:
+            return rid
+    source, rest = None, lowered
+    match = re.match(r"^([a-z0-9-]+?)\s*[: ]\s*(.+)$", lowered)
+    if match:
+        try:
+            source, rest = normalise_source(match.group(1)), match.group(2)
+        except FloorError:
+            source, rest = None, lowered
+    number = _number_form(rest)
+    if number is not None:
+        for candidate_source in [source] if source else ["tda-2024", "tda-2019"]:
+            rid = f"{candidate_source}:{number}"
+            if rid in rules:
+                return rid
+    if source in ("dttf", "wpa") or source is None:
+        slug = re.sub(r"[^a-z0-9]+", "-", rest).strip("-")
+        for candidate_source in [source] if source else ["dttf", "wpa"]:
+            rid = f"{candidate_source}:{slug}"
+            if rid in rules:
+                return rid
+    words = rest.split()
+    matches = [rid for rid, rule in rules.items()
+               if (source is None or rule["source"] == source)
+               and all(w in rule["title"].lower() for w in words)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(matches[:6]) + (" …" if len(matches) > 6 else "")
+        raise FloorError(f"'{query}' matches {len(matches)} rules: {shown} — give the id")
+    raise FloorError(f"no rule '{query}'" + _closest(rules, text))
+
+
+def _closest(rules: dict, text: str) -> str:
+    from rapidfuzz import process, fuzz, utils
+
+    choices = {rid: f"{rid} {rule['title']}" for rid, rule in rules.items()}
+    best = process.extract(text, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=3)
+    names = [key for _choice, score, key in best if score >= 50]
+    return f" — closest: {', '.join(names)}" if names else " — try `floor rules` to list them"
+
+
+def rules_in_order(corpus: dict, source: str | None = None, section: str | None = None) -> list[dict]:
+    order = {s["id"]: i for i, s in enumerate(corpus["sources"])}
+    selected = [r for r in corpus["rules"].values()
+                if (source is None or r["source"] == source)
+                and (section is None or section.lower() in r["section"].lower())]
+    # Rules keep file order within a source (which is the source's own order).
+    positions = {rid: i for i, rid in enumerate(corpus["rules"])}
+    return sorted(selected, key=lambda r: (order.get(r["source"], 99), positions[r["id"]]))

@@ -1,0 +1,187 @@
+"""The walk engine: from a situation and the answers given so far to the next question or the ruling.
+
+Pure: data in, data out. The CLI and the site drive it; nothing here prints or prompts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from floorcall.errors import FloorError
+
+HOUSE_MODES = ("dttf", "none")  # dttf: the league's house rules govern; none: pure TDA 2024
+
+
+@dataclass
+class Step:
+    """One answered question on the path."""
+
+    question: str
+    ask: str
+    answer: str
+    label: str
+
+
+@dataclass
+class Ruling:
+    """The outcome as shown under a house mode."""
+
+    situation: str
+    title: str
+    outcome: str
+    ruling: str
+    why: str
+    cites: list[str]
+    house_note: str
+    other_position: dict | None  # the position not applied: TDA 2024 under the house, the house under `none`
+    note_2019: str
+    calc: str
+    path: list[Step] = field(default_factory=list)
+    house: str = "dttf"
+
+    def as_json(self) -> dict:
+        return {
+            "situation": self.situation,
+            "title": self.title,
+            "outcome": self.outcome,
+            "house": self.house,
+            "ruling": self.ruling,
+            "why": self.why,
+            "cites": self.cites,
+            "house_note": self.house_note,
+            "other_position": self.other_position,
+            "note_2019": self.note_2019,
+            "calc": self.calc,
+            "path": [{"question": s.question, "answer": s.answer} for s in self.path],
+        }
+
+
+@dataclass
+class Pending:
+    """The walk stops at a question that has not been answered yet."""
+
+    situation: str
+    question: str
+    ask: str
+    help: str
+    answers: list[tuple[str, str]]  # (answer id, label) in order
+    path: list[Step] = field(default_factory=list)
+
+    def as_json(self) -> dict:
+        return {
+            "situation": self.situation,
+            "question": self.question,
+            "ask": self.ask,
+            "help": self.help,
+            "answers": [{"id": a, "label": l} for a, l in self.answers],
+            "path": [{"question": s.question, "answer": s.answer} for s in self.path],
+        }
+
+
+def get_situation(corpus: dict, situation_id: str) -> dict:
+    situation = corpus["situations"].get(situation_id)
+    if situation is None:
+        from floorcall.problems import did_you_mean
+
+        hint = did_you_mean(situation_id, corpus["situations"])
+        raise FloorError(f"no situation '{situation_id}'" + (f" — {hint}" if hint else " — try `floor lookup WORDS` or `floor situations`"))
+    return situation
+
+
+def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: list[Step] | None = None) -> Ruling:
+    """The outcome's ruling under a house mode (`dttf` applies the house rules, `none` pure TDA 2024)."""
+    if house not in HOUSE_MODES:
+        raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
+    outcome = situation["outcomes"][outcome_id]
+    tda = outcome.get("tda")
+    house_ruling = {"ruling": outcome["ruling"], "why": outcome.get("why", ""), "cite": list(outcome.get("cite", []))}
+    if house == "dttf" or tda is None:
+        applied = house_ruling
+        other = {"label": "TDA 2024", **tda} if tda else None
+        if house == "none":  # TDA agrees with the house outcome; show it without house-only citations
+            tda_cites = [c for c in applied["cite"] if not c.startswith("dttf:")] or applied["cite"]
+            applied = dict(applied, cite=tda_cites)
+    else:
+        applied = {"ruling": tda["ruling"], "why": tda.get("why", ""), "cite": list(tda["cite"])}
+        other = {"label": "DTTF house rule", **house_ruling}
+    return Ruling(
+        situation=situation["id"], title=situation["title"], outcome=outcome_id,
+        ruling=applied["ruling"], why=applied["why"], cites=applied["cite"],
+        house_note=outcome.get("house", ""), other_position=other,
+        note_2019=outcome.get("note_2019", ""), calc=outcome.get("calc", ""),
+        path=list(path or []), house=house,
+    )
+
+
+def advance(situation: dict, answers: dict[str, str], house: str = "dttf") -> Ruling | Pending:
+    """Follow `answers` (question id -> answer id) from the start; answers off the path are ignored."""
+    questions = situation.get("questions") or {}
+    for qid in answers:
+        if qid not in questions:
+            from floorcall.problems import did_you_mean
+
+            hint = did_you_mean(qid, questions) or ("questions: " + ", ".join(questions) if questions else "it asks no questions")
+            raise FloorError(f"situation '{situation['id']}' has no question '{qid}' — {hint}")
+    node = situation["start"]
+    path: list[Step] = []
+    seen = set()
+    while node in questions:
+        if node in seen:
+            raise FloorError(f"situation '{situation['id']}' loops at question '{node}' — run `floor check`")
+        seen.add(node)
+        question = questions[node]
+        options = question["answers"]
+        if node not in answers:
+            return Pending(situation["id"], node, question["ask"], question.get("help", ""),
+                           [(aid, a["label"]) for aid, a in options.items()], path)
+        aid = answers[node]
+        if aid not in options:
+            raise FloorError(f"'{aid}' is not an answer to '{node}' — answers: {', '.join(options)}")
+        path.append(Step(node, question["ask"], aid, options[aid]["label"]))
+        node = options[aid]["next"]
+    if node not in situation["outcomes"]:
+        raise FloorError(f"situation '{situation['id']}' leads to unknown node '{node}' — run `floor check`")
+    return rule_for_house(situation, node, house, path)
+
+
+class WalkSession:
+    """An interactive walk: answer, go back, restart. Holds only the answers taken, in order."""
+
+    def __init__(self, situation: dict, house: str = "dttf"):
+        self.situation = situation
+        self.house = house
+        self.taken: list[tuple[str, str]] = []
+
+    def state(self) -> Ruling | Pending:
+        return advance(self.situation, dict(self.taken), self.house)
+
+    def answer(self, answer_id: str) -> Ruling | Pending:
+        current = self.state()
+        if not isinstance(current, Pending):
+            raise FloorError("the walk has already reached a ruling")
+        self.taken.append((current.question, answer_id))
+        try:
+            return self.state()
+        except FloorError:
+            self.taken.pop()
+            raise
+
+    def back(self) -> Ruling | Pending:
+        if self.taken:
+            self.taken.pop()
+        return self.state()
+
+    def restart(self) -> Ruling | Pending:
+        self.taken.clear()
+        return self.state()
+
+
+def parse_answer_options(pairs: list[str]) -> dict[str, str]:
+    """`--answer QID=AID` options into a dict; a malformed pair is an error naming it."""
+    answers = {}
+    for pair in pairs:
+        qid, sep, aid = pair.partition("=")
+        if not sep or not qid.strip() or not aid.strip():
+            raise FloorError(f"--answer '{pair}' is not QUESTION=ANSWER, e.g. --answer declared=silent")
+        answers[qid.strip()] = aid.strip()
+    return answers
