@@ -6,7 +6,6 @@ Every command is thin; the work is in the library modules. Errors are `FloorErro
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -15,7 +14,7 @@ from typing import List, Optional
 import typer
 
 from floorcall.errors import FloorError
-from floorcall.render import Style
+from floorcall.cli_support import command as cli_command, emit_json, style_for_stdout
 
 app = typer.Typer(
     name="floor",
@@ -28,6 +27,15 @@ app = typer.Typer(
 )
 
 state = {"root": None}
+INTERACTIVE_ENV = "FLOORCALL_INTERACTIVE"  # 1: prompt even when stdin is not a terminal (tests, scripts with expect)
+
+
+def command(*names, **options):
+    return cli_command(app, *names, **options)
+
+
+def interactive_input() -> bool:
+    return os.environ.get(INTERACTIVE_ENV) == "1" or sys.stdin.isatty()
 EXIT_PENDING = 3  # `walk --answer`: the walk stopped at an unanswered question
 
 
@@ -45,20 +53,14 @@ def content_root() -> Path:
 def corpus() -> dict:
     from floorcall import corpus as corpus_module
 
-    return corpus_module.load(content_root())
-
-
-def style_for_stdout() -> Style:
-    return Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
-
-
-def emit_json(value) -> None:
-    typer.echo(json.dumps(value, ensure_ascii=False, indent=2))
+    data = corpus_module.load(content_root())
+    corpus_module.warn_if_skipped(data)
+    return data
 
 
 # ---------------------------------------------------------------- rulebook
 
-@app.command()
+@command()
 def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """List the source documents, their precedence and rule counts."""
     data = corpus()
@@ -78,7 +80,7 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
         typer.echo(f"   rules: {s['rules']}")
 
 
-@app.command("rules")
+@command("rules")
 def list_rules(
     source: Optional[str] = typer.Option(None, "--source", "-s", help="dttf, tda-2024, tda-2019 or wpa."),
     section: Optional[str] = typer.Option(None, "--section", help="Only sections containing this text."),
@@ -102,7 +104,7 @@ def list_rules(
         typer.echo(f"{rule['id']:<42} {rule_label(rule)} — {rule['title']}")
 
 
-@app.command()
+@command()
 def rule(
     rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -119,7 +121,7 @@ def rule(
     typer.echo(render_rule(found, data["rules"], style_for_stdout()))
 
 
-@app.command()
+@command()
 def check(
     paths: Optional[List[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
     stats: bool = typer.Option(False, "--stats", help="Also print corpus figures."),
@@ -158,7 +160,7 @@ def check(
 
 # ---------------------------------------------------------------- rulings
 
-@app.command()
+@command()
 def situations(
     tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only situations with this tag."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
@@ -177,7 +179,7 @@ def situations(
         typer.echo(f"{s['id']:<44} {s['title']}  [{', '.join(s['cites'][:2])}]")
 
 
-@app.command()
+@command()
 def walk(
     situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`)."),
     answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts."),
@@ -191,7 +193,7 @@ def walk(
         raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
     data = corpus()
     situation = get_situation(data, situation_id)
-    interactive = answer is None and not as_json and sys.stdin.isatty()
+    interactive = answer is None and not as_json and interactive_input()
     if interactive:
         from floorcall.interactive import run_walk
 
@@ -217,7 +219,7 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
 
 # ---------------------------------------------------------------- lookup
 
-@app.command()
+@command()
 def lookup(
     query: List[str] = typer.Argument(..., help="What happened, in a few words."),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many results."),
@@ -228,3 +230,10 @@ def lookup(
     from floorcall.lookup_cli import run_lookup
 
     raise typer.Exit(run_lookup(content_root(), " ".join(query), limit, as_json, house))
+
+
+# ---------------------------------------------------------------- sub-commands
+
+from floorcall.calc_cli import calc_app  # noqa: E402  (registered after the main commands: help order)
+
+app.add_typer(calc_app, name="calc")

@@ -54,8 +54,12 @@ def source_files(root: Path) -> list[Path]:
     return list(dict.fromkeys(files))
 
 
+# Files in rulings/ that are not trees: the coverage exceptions and the lookup synonym table.
+SUPPORT_FILES = frozenset({"uncovered.yaml", "synonyms.yaml"})
+
+
 def tree_files(root: Path) -> list[Path]:
-    return sorted(p for p in (root / RULINGS_DIR).glob("*.yaml") if p.name != "uncovered.yaml")
+    return sorted(p for p in (root / RULINGS_DIR).glob("*.yaml") if p.name not in SUPPORT_FILES)
 
 
 def read_sources(root: Path, raw: RawContent) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from floorcall.errors import FloorError
@@ -76,9 +75,20 @@ def load(root: Path) -> dict:
     return corpus
 
 
+def warn_if_skipped(corpus: dict) -> None:
+    """One stderr line when some ruling files were left out for problems."""
+    skipped = corpus.get("skipped") or []
+    if skipped:
+        import sys
+
+        sys.stderr.write(f"floor: warning: {len(skipped)} ruling file(s) left out for problems, e.g. {skipped[0]} — run `floor check`\n")
+
+
 def _write_atomically(path: Path, corpus: dict) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only on a rebuild: it costs ~5 ms to import
+
         fd, tmp = tempfile.mkstemp(prefix=".corpus-", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(corpus, handle, ensure_ascii=False, separators=(",", ":"))
@@ -98,13 +108,14 @@ def build(root: Path) -> dict:
         more = f" (and {len(raw.problems) - 1} more)" if len(raw.problems) > 1 else ""
         raise FloorError(f"{first}{more} — run `floor check` for details")
     rules = _compile_rules(raw)
-    situations = _compile_situations(raw)
+    situations, skipped = _compile_situations(raw, set(rules))
     corpus = {
         "format": CACHE_FORMAT,
         "root": str(root),
         "sources": [_plain(s) for s in raw.sources],
         "rules": rules,
         "situations": situations,
+        "skipped": skipped,
     }
     corpus["index"] = lookup_index.build_index(corpus)
     return corpus
@@ -149,9 +160,16 @@ def _compile_rules(raw) -> dict:
     return rules
 
 
-def _compile_situations(raw) -> dict:
-    situations = {}
-    for _path, record in raw.trees:
+def _compile_situations(raw, rule_ids: set[str]) -> tuple[dict, list[str]]:
+    """Trees that pass the per-file check; the others are left out and named, never half-loaded."""
+    from floorcall.check import check_tree
+
+    situations, skipped = {}, []
+    for path, record in raw.trees:
+        problems = check_tree(path, record, rule_ids)
+        if problems:
+            skipped.append(str(problems[0]))
+            continue
         tree = _plain(record)
         tree.setdefault("questions", {})
         cites: list[str] = []
@@ -162,7 +180,7 @@ def _compile_situations(raw) -> dict:
                     cites.append(rid)
         tree["cites"] = cites  # primary first: outcomes in file order, each outcome's cites in order
         situations[tree["id"]] = tree
-    return situations
+    return situations, skipped
 
 
 def require_rule(corpus: dict, rule_id: str) -> dict:

@@ -1,6 +1,133 @@
-"""Placeholder until lookup lands."""
+"""`floor lookup` at the edge: argument parsing for the fast path, printing, and the jump into a walk.
+
+Imports nothing heavy: no typer, yaml (only on a cache rebuild), jinja2 or markdown-it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
 from floorcall.errors import FloorError
-def run_lookup_from_args(args):
-    raise FloorError("lookup is not built yet")
-def run_lookup(root, query, limit, as_json, house):
-    raise FloorError("lookup is not built yet")
+
+DEFAULT_LIMIT = 5
+MAX_LIMIT = 50
+EXIT_NO_MATCH = 1
+
+
+def run_lookup_from_args(args: list[str]) -> int:
+    """Parse `lookup` arguments the way the typer command would, then run it."""
+    words: list[str] = []
+    limit, as_json, house, root = DEFAULT_LIMIT, False, "dttf", None
+    i = 0
+    options_done = False
+    while i < len(args):
+        arg = args[i]
+        if options_done or not arg.startswith("-") or arg == "-":
+            words.append(arg)
+        elif arg == "--":
+            options_done = True
+        elif arg == "--json":
+            as_json = True
+        elif arg.split("=", 1)[0] in ("--limit", "-n", "--house", "--root"):
+            name, sep, value = arg.partition("=")
+            if not sep:
+                i += 1
+                if i >= len(args):
+                    raise FloorError(f"{name} needs a value")
+                value = args[i]
+            if name in ("--limit", "-n"):
+                if not value.isdigit() or not 1 <= int(value) <= MAX_LIMIT:
+                    raise FloorError(f"--limit takes a whole number from 1 to {MAX_LIMIT}, not '{value}'")
+                limit = int(value)
+            elif name == "--house":
+                house = value
+            else:
+                root = value
+        else:
+            raise FloorError(f"unknown option '{arg}' — try `floor lookup --help`")
+        i += 1
+    from floorcall.paths import find_root
+
+    return run_lookup(find_root(root), " ".join(words), limit, as_json, house)
+
+
+def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) -> int:
+    from floorcall import corpus as corpus_module
+    from floorcall.lookup import clean_query, rank, suggestions
+
+    if house not in ("dttf", "none"):
+        raise FloorError(f"unknown house mode '{house}' — use dttf or none")
+    if not clean_query(query):
+        raise FloorError('give a few words about what happened, e.g. floor lookup "tossed one big chip in"')
+    corpus = corpus_module.load(root)
+    corpus_module.warn_if_skipped(corpus)
+    index = corpus["index"]
+    result = rank(index, query, limit)
+    situations = corpus["situations"]
+    rules = corpus["rules"]
+    if as_json:
+        payload = {
+            "query": result.query,
+            "results": [{"id": h.id, "title": situations[h.id]["title"], "score": h.score, "cites": situations[h.id]["cites"]}
+                        for h in result.situations],
+            "rules": [{"id": h.id, "title": rules[h.id]["title"], "score": h.score} for h in result.rules],
+        }
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+        if not result.situations:
+            _miss(index, query, result)
+        return 0 if result.situations else EXIT_NO_MATCH
+    if not result.situations:
+        _miss(index, query, result)
+        return EXIT_NO_MATCH
+    from floorcall.render import Style, rule_label
+
+    tty = sys.stdout.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"
+    if not tty:
+        for hit in result.situations:
+            situation = situations[hit.id]
+            primary = situation["cites"][0] if situation["cites"] else ""
+            sys.stdout.write(f"{hit.id}\t{situation['title']}\t{primary}\n")
+        return 0
+    style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    for number, hit in enumerate(result.situations, 1):
+        situation = situations[hit.id]
+        primary = rules.get(situation["cites"][0]) if situation["cites"] else None
+        print(f"{number:>2}. {style(situation['title'], 'bold')}  {style('[' + hit.id + ']', 'dim')}")
+        if primary:
+            print(f"    {rule_label(primary)} — {primary['title']}")
+    if result.rules:
+        print(style("Rules:", "dim") + " " + "; ".join(f"{h.id} {rules[h.id]['title']}" for h in result.rules))
+    if not (sys.stdin.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"):
+        return 0
+    return _offer_walk(corpus, result, house, style)
+
+
+def _offer_walk(corpus: dict, result, house: str, style) -> int:
+    from floorcall.interactive import read_line, run_walk
+
+    count = len(result.situations)
+    while True:
+        try:
+            choice = read_line(f"Walk which? [1-{count}, Enter to stop] ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if not choice or choice.lower() in ("q", "quit"):
+            return 0
+        if choice.isdigit() and 1 <= int(choice) <= count:
+            situation = corpus["situations"][result.situations[int(choice) - 1].id]
+            print()
+            return run_walk(corpus, situation, house, style)
+        print(f"Type a number from 1 to {count}.")
+
+
+def _miss(index: dict, query: str, result) -> None:
+    from floorcall.lookup import suggestions
+
+    close = suggestions(index, query)
+    unknown = f" (unknown words: {', '.join(result.unknown_words[:5])})" if result.unknown_words else ""
+    hint = f" — did you mean: {'; '.join(close)}?" if close else ""
+    sys.stderr.write(f"floor: no situation matches '{result.query[:60]}'{unknown}{hint}\n")

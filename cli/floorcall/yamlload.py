@@ -50,7 +50,8 @@ def _construct_mapping(loader: StrictLoader, node: yaml.MappingNode) -> Mapping:
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
             # `yes:`/`no:`/`1:` keys become booleans/ints in YAML; ids must be strings.
-            raise YamlProblem("FC003", line, f"key {key!r} is not a string — quote it, e.g. '\"{key}\":'")
+            typed = getattr(key_node, "value", key)
+            raise YamlProblem("FC003", line, f"key '{typed}' is read as {type(key).__name__}, not a string — quote it: '{typed}':")
         if key in result:
             raise YamlProblem("FC002", line, f"duplicate key '{key}' (first on line {result.lines[key]})")
         result[key] = loader.construct_object(value_node, deep=True)

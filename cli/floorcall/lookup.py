@@ -1,0 +1,124 @@
+"""Ranking situations (and rules) for a few hurried words. Pure: index + query in, results out.
+
+Score = BM25 over field-weighted terms (see lookup_index) with typo expansion of unknown words
+against the vocabulary, plus a small whole-string term: rapidfuzz token_set_ratio of the query
+against the situation's title and aliases (tech-notes: this pair ranked best, ~90 % top-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorcall.textnorm import terms
+
+# A misspelt word counts when it is this close to a known term (rapidfuzz ratio, 0-100);
+# below ~80 short words start matching unrelated ones ("chip" ~ "chop").
+TYPO_CUTOFF = 80
+TYPO_MIN_LENGTH = 4
+# A typo-expanded term is weaker evidence than a word typed right.
+TYPO_WEIGHT = 0.7
+# Weight of the whole-string similarity beside BM25 (normalised to the best BM25 score).
+FUZZ_WEIGHT = 0.3
+# Below this token_set_ratio the whole-string term says nothing: short common words score high everywhere.
+FUZZ_FLOOR = 55
+# A result must reach this share of the best score to be shown (drops the long tail of one-word hits).
+RELATIVE_CUTOFF = 0.25
+# A 'did you mean' names only situations at least this similar (WRatio); else none is better than noise.
+SUGGESTION_CUTOFF = 60
+MAX_QUERY_CHARS = 500  # the floor types a few words; a pasted essay is cut, not refused
+MAX_QUERY_TERMS = 40
+
+
+@dataclass
+class Hit:
+    id: str
+    score: float
+
+
+@dataclass
+class LookupResult:
+    query: str
+    situations: list[Hit]
+    rules: list[Hit]
+    unknown_words: list[str]
+    expansions: dict[str, str]
+
+
+def clean_query(query: str) -> str:
+    """Control characters out, whitespace folded, length capped."""
+    printable = "".join(c if c.isprintable() else " " for c in query)
+    return " ".join(printable.split())[:MAX_QUERY_CHARS]
+
+
+def query_terms(index: dict, query: str) -> tuple[dict[str, float], list[str], dict[str, str]]:
+    """Weighted query terms, the words not in the vocabulary, and typo expansions made."""
+    vocabulary = index["situation_postings"]
+    weights: dict[str, float] = {}
+    unknown: list[str] = []
+    expansions: dict[str, str] = {}
+    for term in terms(query, index["phrases"])[:MAX_QUERY_TERMS]:
+        if term in vocabulary or term in index["rule_postings"]:
+            weights[term] = max(weights.get(term, 0), 1.0)
+            continue
+        fixed = _closest_term(term, vocabulary) if len(term) >= TYPO_MIN_LENGTH and not term.isdigit() else None
+        if fixed:
+            expansions[term] = fixed
+            weights[fixed] = max(weights.get(fixed, 0), TYPO_WEIGHT)
+        else:
+            unknown.append(term)
+    return weights, unknown, expansions
+
+
+def _closest_term(term: str, vocabulary: dict) -> str | None:
+    from rapidfuzz import fuzz, process
+
+    best = process.extractOne(term, vocabulary.keys(), scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    return best[0] if best else None
+
+
+def _bm25(postings: dict, weights: dict[str, float], size: int) -> list[float]:
+    scores = [0.0] * size
+    for term, weight in weights.items():
+        for doc, value in postings.get(term, ()):
+            scores[doc] += weight * value
+    return scores
+
+
+def rank(index: dict, query: str, limit: int = 5, rule_limit: int = 3) -> LookupResult:
+    text = clean_query(query)
+    weights, unknown, expansions = query_terms(index, text)
+    names = index["situation_names"]
+    scores = _bm25(index["situation_postings"], weights, len(index["situations"]))
+    best = max(scores, default=0.0)
+    if text:
+        from rapidfuzz import fuzz, utils
+
+        processed = utils.default_process(text)
+        for doc, doc_names in enumerate(names):
+            similarity = max((fuzz.token_set_ratio(processed, utils.default_process(n)) for n in doc_names), default=0)
+            if similarity >= FUZZ_FLOOR and (scores[doc] > 0 or similarity >= 90):
+                scores[doc] += FUZZ_WEIGHT * max(best, 1.0) * similarity / 100
+    situations = _top(index["situations"], scores, limit)
+    rule_scores = _bm25(index["rule_postings"], weights, len(index["rules"]))
+    rules = _top(index["rules"], rule_scores, rule_limit)
+    return LookupResult(text, situations, rules, unknown, expansions)
+
+
+def _top(ids: list[str], scores: list[float], limit: int) -> list[Hit]:
+    best = max(scores, default=0.0)
+    if best <= 0:
+        return []
+    order = sorted(range(len(ids)), key=lambda d: (-scores[d], ids[d]))
+    return [Hit(ids[d], round(scores[d], 3)) for d in order[:limit] if scores[d] >= RELATIVE_CUTOFF * best]
+
+
+def suggestions(index: dict, query: str, count: int = 3) -> list[str]:
+    """For a miss: the situation names closest to the query as typed."""
+    from rapidfuzz import fuzz, process, utils
+
+    flat = {}
+    for doc, doc_names in enumerate(index["situation_names"]):
+        for name in doc_names:
+            flat.setdefault(name, index["situations"][doc])
+    found = process.extract(clean_query(query), flat.keys(), scorer=fuzz.WRatio, processor=utils.default_process, limit=count, score_cutoff=SUGGESTION_CUTOFF)
+    return [name for name, _score, _key in found]
