@@ -237,3 +237,11 @@ def lookup(
 from floorcall.calc_cli import calc_app  # noqa: E402  (registered after the main commands: help order)
 
 app.add_typer(calc_app, name="calc")
+
+from floorcall.quiz_cli import quiz_app  # noqa: E402
+
+app.add_typer(quiz_app, name="quiz")
+
+from floorcall.site_cli import site_app  # noqa: E402
+
+app.add_typer(site_app, name="site")

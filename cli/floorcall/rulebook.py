@@ -12,6 +12,8 @@ SOURCE_ALIASES = {
     "dttf": "dttf", "house": "dttf", "wpa": "wpa",
 }
 SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")
+# When a whole title names rules in several sources, `floor rule` shows the current TDA edition.
+TITLE_PREFERENCE = ("tda-2024", "dttf", "tda-2019", "wpa")
 
 
 def normalise_source(name: str) -> str:
@@ -54,7 +56,7 @@ def resolve_rule_id(rules: dict, query: str) -> str:
             rid = f"{candidate_source}:{number}"
             if rid in rules:
                 return rid
-    if source in ("dttf", "wpa") or source is None:
+    if source in ("dttf", "wpa") or (source is None and "-" in rest):
         slug = re.sub(r"[^a-z0-9]+", "-", rest).strip("-")
         for candidate_source in [source] if source else ["dttf", "wpa"]:
             rid = f"{candidate_source}:{slug}"
@@ -66,6 +68,9 @@ def resolve_rule_id(rules: dict, query: str) -> str:
                and all(w in rule["title"].lower() for w in words)]
     if len(matches) == 1:
         return matches[0]
+    exact = [rid for rid in matches if rules[rid]["title"].lower().rstrip(".") == rest.rstrip(".")]
+    if exact:  # a whole title: the default edition first, then the house
+        return min(exact, key=lambda rid: TITLE_PREFERENCE.index(rules[rid]["source"]))
     if matches:
         shown = ", ".join(matches[:6]) + (" …" if len(matches) > 6 else "")
         raise FloorError(f"'{query}' matches {len(matches)} rules: {shown} — give the id")

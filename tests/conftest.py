@@ -1,0 +1,59 @@
+"""Shared fixtures: the real content root, its compiled corpus, and a CLI runner."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED_SEEDS = REPO.parent / "shared" / "seeds"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache(tmp_path_factory):
+    """Every test run compiles its own corpus cache; the user's cache is never touched."""
+    os.environ["FLOORCALL_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ.pop("FLOORCALL_ROOT", None)
+    os.environ["NO_COLOR"] = "1"
+    yield
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return REPO
+
+
+@pytest.fixture(scope="session")
+def corpus(root):
+    from floorcall import corpus as corpus_module
+
+    return corpus_module.load(root)
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def floor(runner):
+    """Run `floor ARGS…` in-process; returns the click Result (exit_code, stdout, stderr)."""
+    from floorcall.app import app
+
+    def run(*args, input=None, env=None):
+        return runner.invoke(app, [str(a) for a in args], input=input, env=env)
+
+    return run
+
+
+@pytest.fixture
+def mini_root(tmp_path) -> Path:
+    """A small, valid content root (tests/fixtures/base) copied to a temp folder."""
+    target = tmp_path / "content"
+    shutil.copytree(FIXTURES / "base", target)
+    return target

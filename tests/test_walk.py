@@ -1,0 +1,214 @@
+"""The walk engine, the interactive walk, `floor walk`, and every scenario of the real rulings."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO
+from floorcall.errors import FloorError
+from floorcall.render import PLAIN
+from floorcall.walk import Pending, Ruling, WalkSession, advance, parse_answer_options, rule_for_house
+
+TREE = {
+    "id": "overchip", "title": "One big chip", "start": "declared",
+    "questions": {"declared": {"ask": "Raise said first?", "help": "Only before the chip lands.",
+                               "answers": {"said-raise": {"label": "Yes", "next": "raise"},
+                                           "silent": {"label": "No", "next": "call"}}}},
+    "outcomes": {
+        "call": {"ruling": "A call.", "why": "Silent.", "cite": ["tda-2024:44", "dttf:x"]},
+        "raise": {"ruling": "House: raise.", "cite": ["dttf:x", "tda-2024:44"], "house": "House differs.",
+                  "tda": {"ruling": "TDA: call.", "why": "TDA says call.", "cite": ["tda-2024:44"]}},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    "answers, house, outcome, ruling, cites",
+    [
+        ({"declared": "silent"}, "dttf", "call", "A call.", ["tda-2024:44", "dttf:x"]),
+        ({"declared": "silent"}, "none", "call", "A call.", ["tda-2024:44"]),
+        ({"declared": "said-raise"}, "dttf", "raise", "House: raise.", ["dttf:x", "tda-2024:44"]),
+        ({"declared": "said-raise"}, "none", "raise", "TDA: call.", ["tda-2024:44"]),
+    ],
+)
+def test_advance_to_ruling(answers, house, outcome, ruling, cites):
+    """Answers lead to the outcome; `none` applies the TDA position and drops house-only cites."""
+    result = advance(TREE, answers, house)
+    assert isinstance(result, Ruling)
+    assert (result.outcome, result.ruling, result.cites) == (outcome, ruling, cites)
+
+
+def test_other_position_shown_beside():
+    """Under the house the TDA position is kept beside; under `none` the house one is."""
+    assert rule_for_house(TREE, "raise", "dttf").other_position["ruling"] == "TDA: call."
+    assert rule_for_house(TREE, "raise", "none").other_position["ruling"] == "House: raise."
+
+
+def test_pending_question():
+    """Without an answer the walk stops at the question with its numbered answers."""
+    result = advance(TREE, {})
+    assert isinstance(result, Pending)
+    assert result.question == "declared" and result.answers == [("said-raise", "Yes"), ("silent", "No")]
+
+
+@pytest.mark.parametrize(
+    "answers, message",
+    [
+        ({"declared": "maybe"}, "'maybe' is not an answer to 'declared' — answers: said-raise, silent"),
+        ({"declard": "silent"}, "situation 'overchip' has no question 'declard' — did you mean 'declared'?"),
+    ],
+)
+def test_bad_answers(answers, message):
+    """A wrong answer id or question id is a clear error."""
+    with pytest.raises(FloorError) as caught:
+        advance(TREE, answers)
+    assert caught.value.message == message
+
+
+def test_session_back_and_restart():
+    """A session answers, goes back and restarts."""
+    session = WalkSession(TREE)
+    assert isinstance(session.answer("silent"), Ruling)
+    assert isinstance(session.back(), Pending)
+    session.answer("said-raise")
+    assert isinstance(session.restart(), Pending) and session.taken == []
+
+
+@pytest.mark.parametrize("pairs, expected", [(["a=b"], {"a": "b"}), (["a = b", "c=d"], {"a": "b", "c": "d"})])
+def test_parse_answer_options(pairs, expected):
+    """--answer QID=AID pairs parse; whitespace is forgiven."""
+    assert parse_answer_options(pairs) == expected
+
+
+def test_parse_answer_options_rejects():
+    """A pair without '=' names the expected form."""
+    with pytest.raises(FloorError, match="is not QUESTION=ANSWER"):
+        parse_answer_options(["declared"])
+
+
+# ---------------------------------------------------------------- interactive
+
+def scripted(*lines):
+    feed = iter(lines)
+
+    def reader(_prompt):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return reader
+
+
+@pytest.mark.parametrize(
+    "keys, code, last",
+    [
+        (("2",), 0, "A call."),
+        (("1",), 0, "House: raise."),
+        (("9", "?", "2"), 0, "A call."),
+        (("2",), 0, "RULING"),
+        (("q",), 1, None),
+        ((), 1, "Walk stopped before a ruling."),
+        (("b", "r", "2"), 0, "A call."),
+    ],
+)
+def test_run_walk(corpus, keys, code, last):
+    """Numbered answers, ?, b, r and q drive the walk; end of input leaves with exit 1."""
+    from floorcall.interactive import run_walk
+
+    out = []
+    fake = {"rules": corpus["rules"] | {"dttf:x": corpus["rules"]["dttf:no-chopping"]}}
+    assert run_walk(fake, TREE, "dttf", PLAIN, reader=scripted(*keys), out=out.append) == code
+    if last:
+        assert any(last in chunk for chunk in out)
+
+
+def test_run_walk_ctrl_c(corpus):
+    """Ctrl-C leaves cleanly with exit 130."""
+    from floorcall.interactive import run_walk
+
+    def interrupt(_prompt):
+        raise KeyboardInterrupt
+
+    assert run_walk(corpus, TREE, "dttf", PLAIN, reader=interrupt, out=lambda _x: None) == 130
+
+
+# ---------------------------------------------------------------- the CLI
+
+def test_walk_answer_json(floor):
+    """`floor walk ID --answer Q=A --json` prints situation, outcome, ruling, cites, path."""
+    result = floor("walk", "overchip-facing-bet", "--answer", "declared=silent", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["situation"] == "overchip-facing-bet" and data["outcome"] == "call"
+    assert data["cites"][0] == "tda-2024:44"
+    assert data["path"] == [{"question": "declared", "answer": "silent"}]
+
+
+def test_walk_pending_exit_3(floor):
+    """Without enough answers, the next question is printed and the exit code is 3."""
+    result = floor("walk", "overchip-facing-bet", "--json")
+    assert result.exit_code == 3
+    assert json.loads(result.stdout)["question"] == "declared"
+
+
+def test_walk_interactive_screen(floor):
+    """At a terminal the ruling screen shows ruling, why, cited rules with their words, and answers taken."""
+    result = floor("walk", "overchip-facing-bet", input="3\n", env={"FLOORCALL_INTERACTIVE": "1"})
+    assert result.exit_code == 0
+    out = result.stdout
+    for part in ("RULING", "It is a call.", "Why", "Rules cited", "TDA 2024 Rule 44 — Oversized Chip Betting (Overchips)",
+                 "│ If facing a bet or blind, pushing out a single oversized chip", "Answers taken:"):
+        assert part in out
+
+
+def test_walk_end_of_input(floor):
+    """End of input mid-walk: non-zero exit, no traceback."""
+    result = floor("walk", "overchip-facing-bet", input="", env={"FLOORCALL_INTERACTIVE": "1"})
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("walk", "overchip-facing-bt"), "floor: no situation 'overchip-facing-bt' — did you mean 'overchip-facing-bet'?"),
+        (("walk", "overchip-facing-bet", "--answer", "declared=maybe"), "floor: 'maybe' is not an answer to 'declared'"),
+        (("walk", "overchip-facing-bet", "--house", "wsop"), "floor: unknown house mode 'wsop' — use one of: dttf, none"),
+    ],
+)
+def test_walk_bad_input(floor, args, message):
+    """Bad situation ids, answers and house modes: one line on stderr."""
+    result = floor(*args)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1].startswith(message)
+
+
+# ---------------------------------------------------------------- every scenario of the real rulings
+
+def _scenarios():
+    for path in sorted((REPO / "rulings").glob("*.yaml")):
+        if path.name in ("uncovered.yaml", "synonyms.yaml"):
+            continue
+        try:
+            tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError:
+            continue
+        if not isinstance(tree, dict):
+            continue
+        for number, scenario in enumerate(tree.get("scenarios") or [], 1):
+            if isinstance(scenario, dict):
+                yield pytest.param(tree.get("id", path.stem), scenario.get("given") or {}, scenario.get("expect"),
+                                   id=f"{path.stem}#{number}")
+
+
+@pytest.mark.parametrize("situation_id, given, expect", list(_scenarios()))
+def test_every_scenario_lands_where_it_says(corpus, situation_id, given, expect):
+    """Walking each scenario's answers reaches its expected outcome, under the house and under pure TDA."""
+    situation = corpus["situations"][situation_id]
+    for house in ("dttf", "none"):
+        result = advance(situation, given, house)
+        assert isinstance(result, Ruling) and result.outcome == expect
+        assert result.cites, "every outcome cites at least one rule"
+        assert all(c in corpus["rules"] for c in result.cites)
