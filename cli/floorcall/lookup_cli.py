@@ -62,7 +62,7 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
         raise FloorError(f"unknown house mode '{house}' — use dttf or none")
     if not clean_query(query):
         raise FloorError('give a few words about what happened, e.g. floor lookup "tossed one big chip in"')
-    corpus = corpus_module.load(root)
+    corpus = corpus_module.load_lookup(root)
     corpus_module.warn_if_skipped(corpus)
     index = corpus["index"]
     result = rank(index, query, limit)
@@ -102,10 +102,11 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
         print(style("Rules:", "dim") + " " + "; ".join(f"{h.id} {rules[h.id]['title']}" for h in result.rules))
     if not (sys.stdin.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"):
         return 0
-    return _offer_walk(corpus, result, house, style)
+    return _offer_walk(root, result, house, style)
 
 
-def _offer_walk(corpus: dict, result, house: str, style) -> int:
+def _offer_walk(root: Path, result, house: str, style) -> int:
+    from floorcall import corpus as corpus_module
     from floorcall.interactive import read_line, run_walk
 
     count = len(result.situations)
@@ -118,6 +119,7 @@ def _offer_walk(corpus: dict, result, house: str, style) -> int:
         if not choice or choice.lower() in ("q", "quit"):
             return 0
         if choice.isdigit() and 1 <= int(choice) <= count:
+            corpus = corpus_module.load(root)  # the full trees and rule texts, only now that a walk is wanted
             situation = corpus["situations"][result.situations[int(choice) - 1].id]
             print()
             return run_walk(corpus, situation, house, style)
