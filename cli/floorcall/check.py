@@ -328,8 +328,49 @@ def _illustrations(raw: RawContent) -> dict[str, set[str]]:
             for _path, rule in raw.rules if isinstance(rule, dict)}
 
 
+# Trees speak in our own words: this many consecutive words found in a seed is copying, not paraphrase.
+COPIED_WORDS = 9
+
+
+def _word_runs(text: str, size: int = COPIED_WORDS) -> set[str]:
+    words = re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
+    return {" ".join(words[i:i + size]) for i in range(len(words) - size + 1)}
+
+
+SKIPPED_KEYS = ("cite", "next", "start", "id", "expect", "example", "calc", "given")
+
+
+def _strings(node, parent=None, key=None):
+    """Every (line, key, string) in a tree below `node`; ids, citations and commands excluded."""
+    if isinstance(node, str):
+        if key not in SKIPPED_KEYS:
+            yield line_of(parent, key), key, node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            if k not in SKIPPED_KEYS:
+                yield from _strings(v, node, k)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _strings(v, parent, key) if isinstance(v, str) else _strings(v, None, key)
+
+
+def copied_text(raw: RawContent) -> list[Problem]:
+    seed_runs: set[str] = set()
+    for text in _seed_texts(raw).values():
+        if text:
+            seed_runs |= _word_runs(text)
+    problems = []
+    for path, tree in raw.trees:
+        for line, key, text in _strings(tree):
+            copied = _word_runs(text) & seed_runs
+            if copied:
+                problems.append(Problem(path, line, "FC224", f"'{key}' copies the rulebook's words: '{sorted(copied)[0]}…'",
+                                        "say it in our own words; the rule's text is shown from its citation"))
+    return problems
+
+
 def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True) -> list[Problem]:
-    problems: list[Problem] = []
+    problems: list[Problem] = copied_text(raw)
     conflicting = conflicting_dttf_rules(raw)
     illustrations = _illustrations(raw)
     cited: set[str] = set()
