@@ -39,8 +39,19 @@ def interactive_input() -> bool:
 EXIT_PENDING = 3  # `walk --answer`: the walk stopped at an unanswered question
 
 
+def _show_version(value: bool):
+    if value:
+        from floorcall import __version__
+
+        typer.echo(f"floor {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _options(root: Optional[Path] = typer.Option(None, "--root", help="Content folder (default: FLOORCALL_ROOT, a checkout above the working folder, or the installed data).")):
+def _options(
+    root: Optional[Path] = typer.Option(None, "--root", help="Content folder (default: FLOORCALL_ROOT, a checkout above the working folder, or the installed data)."),
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+):
     state["root"] = root
 
 

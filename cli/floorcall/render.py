@@ -107,7 +107,7 @@ def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN
 
 
 def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:
-    head = style(f"{rule_label(rule)} — {rule['title']}", "bold") + f"  [{rule['id']}]"
+    head = "  " + style(f"{rule_label(rule)} — {rule['title']}", "bold") + f"  [{rule['id']}]"
     return head + "\n" + quote_block(rule, style, "    ")
 
 

@@ -1,0 +1,1002 @@
+"""The quiz engine: training items generated from the rulings and the rulebook, selection, grading.
+
+Pure: a corpus (as `corpus.load` returns it) and a seed in, items and grades out. The same seed
+always gives the same items, the same choices in the same order and the same selection.
+
+Where the items come from (ids are stable across content edits, so saved progress survives them):
+
+- `scenario:<situation>:<outcome>[:<n>]`: a tree scenario's facts; the right answer is the ruling
+  the walk engine lands on (`walk.advance`), so training can never disagree with `floor walk`.
+  Distractors are the rulings of the tree's other outcomes, then of trees citing the same rules,
+  then of trees sharing its topic.
+- `tda:<situation>:<outcome>[:<n>]`: the same facts under pure TDA 2024 (`--house none`), asked
+  only where the outcome's TDA position differs from the house ruling.
+- `rule:<rule-id>:governs`: our summary of a DTTF or TDA 2024 rule; which rule says this?
+- `house:<dttf-id>:<tda-id>`: a house rule that conflicts with TDA 2024; which TDA rule does it set aside?
+- `addendum:<rule-id>:<example>`: an Illustration Addendum example's facts; what is the ruling?
+- `addendum:<rule-id>:<example>:figures`: the arithmetic of a minimum-raise, 50 % or re-opening
+  example, kept only when the computed figure appears in that example's ruling.
+
+No item has two right answers: a distractor that gives the same ruling as the right answer (equal
+text, the same verdict, or a near-identical wording) is never used, and `validate_items` checks it.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from floorcall.errors import FloorError
+from floorcall.render import rule_label
+from floorcall.textnorm import words
+from floorcall.walk import Pending, Ruling, advance, rule_for_house
+
+TOPICS = ("betting", "dealing", "showdown", "chips", "seating", "conduct", "procedure", "house")
+KINDS = ("scenario", "house", "rule", "addendum")
+# Only the house rules and the current TDA edition govern at the league: "which rule governs"
+# items are asked of those two. The 2019 procedures (superseded) and WPA (a reference) still
+# count as sources of the items that cite them.
+GOVERNING_SOURCES = ("dttf", "tda-2024")
+
+MAX_DISTRACTORS = 3  # four choices, as on a written floor exam
+# Fewer than two wrong choices makes a coin toss, not a question: such items are skipped and counted.
+MIN_DISTRACTORS = 2
+# Two rulings this close (edit-distance ratio on normalised words, 0-100) are the same ruling
+# reworded. Measured on the corpus: pairs at 90+ with different first clauses differ by a word or
+# two ("make a" / "make it a", "out of the muck" / "out"); treating the odd real difference among
+# them as "the same" only costs a distractor, never a second right answer.
+SAME_RULING_SIMILARITY = 90
+# A ruling of at least this many words found whole inside another is the same ruling with more said.
+MIN_CONTAINED_WORDS = 3
+
+# Sections of the rulebooks, for rules no tree cites (a cited rule takes its trees' topic).
+SECTION_TOPICS = {
+    "Play: Bets and Raises": "betting",
+    "Button / Blinds": "betting",
+    "Pots / Showdown": "showdown",
+    "Seating": "seating",
+    "Seating, Breaking and Balancing Tables": "seating",
+    "Player Present / Eligible for Hand": "seating",
+    "Dealing Rules": "dealing",
+    "Rules for Irregularities": "dealing",
+    "Basic Rules for Texas Hold 'Em Poker": "dealing",
+    "Etiquette and Penalties": "conduct",
+    "Play: Other": "conduct",
+}
+DEFAULT_TOPIC = "procedure"  # decision-making, general concepts, tournament administration
+
+HOUSE_QUESTION = "Under the house rules (DTTF), what is the ruling?"
+TDA_QUESTION = "Under pure TDA 2024 (no house rules: `--house none`), what is the ruling?"
+RULING_QUESTION = "What is the ruling?"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One multiple-choice question; `answer` is the 0-based index of the right choice."""
+
+    id: str
+    kind: str
+    topic: str  # the primary topic: stats and the closing counts group by it
+    topics: tuple[str, ...]  # every topic it belongs to (`--topic` matches any)
+    sources: tuple[str, ...]  # the sources of its citations, primary first
+    prompt: str
+    choices: tuple[str, ...]
+    answer: int
+    explanation: str  # our words, ending with the rules cited
+    cites: tuple[str, ...]  # rule ids, primary first
+    ref: str = ""  # the situation or rule the item was made from
+
+    @property
+    def right(self) -> str:
+        return self.choices[self.answer]
+
+    def as_json(self) -> dict:
+        return {
+            "id": self.id, "kind": self.kind, "topic": self.topic, "topics": list(self.topics),
+            "sources": list(self.sources), "prompt": self.prompt, "choices": list(self.choices),
+            "answer_index": self.answer, "answer_number": self.answer + 1,
+            "explanation": self.explanation, "cites": list(self.cites), "ref": self.ref,
+        }
+
+
+@dataclass
+class Generated:
+    """The items of a corpus, and what was left out and why (id, reason)."""
+
+    items: list[Item]
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    def skipped_counts(self) -> dict[str, int]:
+        return dict(Counter(reason.split(":")[0] for _, reason in self.skipped))
+
+
+# ---------------------------------------------------------------- comparing rulings
+
+
+@functools.lru_cache(maxsize=None)
+def normalised(text: str) -> str:
+    return " ".join(words(text))
+
+
+@functools.lru_cache(maxsize=None)
+def verdict(text: str) -> str:
+    """The first clause of a ruling, without asides: 'Misdeal. Gather…' and 'Misdeal; redeal…' share 'misdeal'."""
+    plain = re.sub(r"\([^)]*\)", " ", str(text))
+    first = re.split(r"[.;:!?](?:\s|$)", plain.strip(), maxsplit=1)[0]
+    return normalised(first)
+
+
+@functools.lru_cache(maxsize=None)
+def same_ruling(a: str, b: str) -> bool:
+    """Whether two ruling texts say the same thing (so one cannot be the wrong answer to the other)."""
+    na, nb = normalised(a), normalised(b)
+    if na == nb:
+        return True
+    va, vb = verdict(a), verdict(b)
+    if va and va == vb:
+        return True
+    shorter, longer = sorted((na, nb), key=len)
+    if len(shorter.split()) >= MIN_CONTAINED_WORDS and f" {shorter} " in f" {longer} ":
+        return True  # "The result stands." inside "Too late; the result stands."
+    if _figures_in(a) != _figures_in(b):
+        return False  # "a raise to 1,700" and "a raise to 1,300" differ however alike they read
+    from rapidfuzz import fuzz
+
+    return fuzz.ratio(na, nb) >= SAME_RULING_SIMILARITY
+
+
+def pick_distractors(right: str, tiers: list, rng: random.Random, limit: int = MAX_DISTRACTORS) -> list[str]:
+    """Up to `limit` wrong choices, nearest tier first, none the same ruling as `right` or as each other.
+
+    A tier is a list of candidate texts, or a function returning one (built only when reached)."""
+    chosen: list[str] = []
+    for tier in tiers:
+        if len(chosen) >= limit:
+            break
+        if callable(tier):  # a far tier, built only when the near ones ran short
+            tier = tier()
+        candidates = list(dict.fromkeys(t for t in tier if t and str(t).strip()))
+        rng.shuffle(candidates)
+        for text in candidates:
+            if len(chosen) >= limit:
+                return chosen
+            if same_ruling(text, right) or any(same_ruling(text, c) for c in chosen):
+                continue
+            chosen.append(text)
+    return chosen
+
+
+def _rng(seed: int, item_id: str) -> random.Random:
+    # A string seed is hashed with SHA-512 by `random`: stable across runs and PYTHONHASHSEED.
+    return random.Random(f"{seed}:{item_id}")
+
+
+def _shuffled_choices(right: str, distractors: list[str], rng: random.Random) -> tuple[tuple[str, ...], int]:
+    choices = [right] + distractors
+    rng.shuffle(choices)
+    return tuple(choices), choices.index(right)
+
+
+# ---------------------------------------------------------------- topics and sources
+
+
+def tree_topics(situation: dict) -> tuple[str, ...]:
+    return tuple(t for t in situation.get("tags", []) if t in TOPICS)
+
+
+def tree_topic(situation: dict, rules: dict) -> str:
+    """The tree's first topic tag; a tree tagged only with games (stud, pot-limit) takes its primary rule's section."""
+    for tag in tree_topics(situation):
+        if tag != "house":
+            return tag
+    if "house" in tree_topics(situation):
+        return "house"
+    for rid in situation.get("cites", []):
+        if rid in rules:
+            return SECTION_TOPICS.get(rules[rid].get("section", ""), DEFAULT_TOPIC)
+    return DEFAULT_TOPIC
+
+
+def rule_topics(corpus: dict) -> dict[str, str]:
+    """Each rule's topic: the commonest topic of the trees citing it, else its section's topic."""
+    rules, situations = corpus["rules"], corpus["situations"]
+    votes: dict[str, Counter] = {}
+    for situation in situations.values():
+        topic = tree_topic(situation, rules)
+        if topic == "house":
+            continue
+        for rid in situation.get("cites", []):
+            votes.setdefault(rid, Counter())[topic] += 1
+    topics = {}
+    for rid, rule in rules.items():
+        counted = votes.get(rid)
+        if counted:
+            best = max(counted.values())
+            topics[rid] = next(t for t in TOPICS if counted.get(t) == best)
+        else:
+            topics[rid] = SECTION_TOPICS.get(rule.get("section", ""), DEFAULT_TOPIC)
+    return topics
+
+
+def sources_of(cites, rules: dict) -> tuple[str, ...]:
+    found = []
+    for rid in cites:
+        source = (rules.get(rid) or {}).get("source") or rid.split(":", 1)[0]
+        if source not in found:
+            found.append(source)
+    return tuple(found)
+
+
+def rule_choice(rule: dict) -> str:
+    """A rule as a choice: 'TDA 2024 Rule 44 — Oversized Chip Betting', 'DTTF — Entrant absent at the start'."""
+    label = rule.get("source_short", rule["source"]) if rule["source"] == "dttf" else rule_label(rule)
+    return f"{label} — {rule['title']}"
+
+
+def cite_text(cites, rules: dict) -> str:
+    labels = []
+    for rid in cites:
+        rule = rules.get(rid)
+        labels.append(f"{rule_label(rule)} [{rid}]" if rule else rid)
+    return "Rules: " + "; ".join(labels) + "." if labels else ""
+
+
+def _join(*parts: str) -> str:
+    return " ".join(p.strip() for p in parts if p and p.strip())
+
+
+# ---------------------------------------------------------------- generation
+
+
+def generate(corpus: dict, seed: int = 0) -> Generated:
+    """Every item the corpus supports, in a stable order, and the ones left out with reasons."""
+    out = Generated([])
+    rules = corpus["rules"]
+    topics_of_rules = rule_topics(corpus)
+    _scenario_items(corpus, seed, out)
+    _rule_items(rules, topics_of_rules, seed, out)
+    _house_items(rules, topics_of_rules, seed, out)
+    _addendum_items(rules, topics_of_rules, seed, out)
+    _figure_items(rules, seed, out)
+    ids = Counter(item.id for item in out.items)
+    duplicated = {i for i, n in ids.items() if n > 1}
+    if duplicated:  # two items may never share an id: progress is keyed by it
+        out.items = [item for item in out.items if item.id not in duplicated]
+        out.skipped += [(i, "duplicate-id: two items would share this id") for i in sorted(duplicated)]
+    return out
+
+
+def generate_items(corpus: dict, seed: int = 0) -> list[Item]:
+    return generate(corpus, seed).items
+
+
+def _outcome_rulings(situation: dict, house: str) -> dict[str, str]:
+    return {oid: rule_for_house(situation, oid, house).ruling for oid in situation.get("outcomes", {})}
+
+
+# A `tda` block is required wherever a cited house rule conflicts with TDA 2024, even where both
+# reach the same result here; the outcome's `house` note says which. Only an explicit "differs …
+# here" (or a different form of penalty), with no "agree"/"same" and a TDA ruling not starting
+# "Same", makes a house-vs-TDA question: anything less could give two right answers.
+DIFFERS_HERE = re.compile(r"\bdiffers?\b[^.]*\b(?:here|form of penalty|penalty form)\b", re.IGNORECASE)
+HOUSE_PENALTY = re.compile(r"\b(?:time|house scale|sits? out|dealt out)\b", re.IGNORECASE)
+AGREES = re.compile(r"\b(?:agree|agrees|same)\b", re.IGNORECASE)
+
+
+def positions_differ(outcome: dict, house_ruling: str, tda_ruling: str) -> bool:
+    """Whether the house and TDA 2024 positions of an outcome are different rulings, by the tree's own account."""
+    if not outcome.get("tda"):
+        return False
+    note = str(outcome.get("house", ""))
+    if not DIFFERS_HERE.search(note) or AGREES.search(note):
+        return False
+    if CONTEXT_BOUND_RULING.match(str(tda_ruling)):
+        return False
+    if not re.search(r"\bhere\b", note) and not HOUSE_PENALTY.search(house_ruling):
+        return False  # "differs on the form of penalty" is a fair question only when the house ruling names its form
+    return not same_ruling(house_ruling, tda_ruling)
+
+
+def _scenario_facts(situation: dict, scenario: dict, ruling: Ruling) -> str:
+    facts = str(scenario.get("facts") or "").strip()
+    if facts:
+        return facts
+    return "\n".join(f"• {step.ask} — {step.label}" for step in ruling.path) or "(The situation as titled.)"
+
+
+def _outcome_cites(outcome: dict) -> frozenset[str]:
+    return frozenset(list(outcome.get("cite") or []) + list((outcome.get("tda") or {}).get("cite") or []))
+
+
+# A wrong answer must not be a ruling that could be right here too. Outcomes of other trees that
+# cite any of the same rules often state the same thing for a neighbouring case ("the stack stays
+# and is blinded off", "a missed-hand penalty"), so they are never used; and a ruling that leans
+# on its own context ("Same ruling; …") reads wrongly anywhere else.
+CONTEXT_BOUND_RULING = re.compile(r"^\s*same\b", re.IGNORECASE)
+
+
+def _neighbour_tiers(situation: dict, outcome_id: str, situations: dict, rules: dict, house: str, cache: dict) -> list:
+    """Rulings of other trees' outcomes that cite none of this outcome's rules: same topic, then a shared tag, then any.
+
+    Each tier is built only when the nearer ones ran out of distinct wrong rulings."""
+    if "neighbours" not in cache:
+        table = []
+        for other in sorted(situations.values(), key=lambda s: s["id"]):
+            outcomes = []
+            for oid, outcome in other.get("outcomes", {}).items():
+                texts = {mode: rule_for_house(other, oid, mode).ruling for mode in ("dttf", "none")}
+                outcomes.append((_outcome_cites(outcome), {m: t for m, t in texts.items() if not CONTEXT_BOUND_RULING.match(t)}))
+            table.append((other["id"], tree_topic(other, rules), set(other.get("tags", [])), outcomes))
+        cache["neighbours"] = table
+    own_cites = _outcome_cites(situation["outcomes"][outcome_id])
+    own_topic = tree_topic(situation, rules)
+    own_tags = set(situation.get("tags", [])) - {"house"}
+
+    def tier(kind: str):
+        def build() -> list[str]:
+            found = []
+            for other_id, topic, tags, outcomes in cache["neighbours"]:
+                if other_id == situation["id"]:
+                    continue
+                which = "topic" if topic == own_topic else "tag" if own_tags & tags else "any"
+                if which != kind:
+                    continue
+                found += [texts[house] for cites, texts in outcomes if house in texts and not (cites & own_cites)]
+            return found
+        return build
+
+    return [tier("topic"), tier("tag"), tier("any")]
+
+
+def _scenario_items(corpus: dict, seed: int, out: Generated) -> None:
+    rules, situations = corpus["rules"], corpus["situations"]
+    cache: dict = {}
+    for sid in sorted(situations):
+        situation = situations[sid]
+        topic = tree_topic(situation, rules)
+        base_topics = tuple(dict.fromkeys((topic,) + tree_topics(situation)))
+        seen: Counter = Counter()
+        for number, scenario in enumerate(situation.get("scenarios") or [], 1):
+            try:
+                landed = advance(situation, dict(scenario.get("given") or {}), "dttf")
+            except FloorError as exc:
+                out.skipped.append((f"scenario:{sid}:#{number}", f"unwalkable: {exc.message}"))
+                continue
+            if isinstance(landed, Pending):
+                out.skipped.append((f"scenario:{sid}:#{number}", f"unwalkable: stops at question '{landed.question}'"))
+                continue
+            oid = landed.outcome
+            seen[oid] += 1
+            key = oid if seen[oid] == 1 else f"{oid}:{seen[oid]}"
+            facts = _scenario_facts(situation, scenario, landed)
+            tda = rule_for_house(situation, oid, "none", landed.path)
+            differs = positions_differ(situation["outcomes"][oid], landed.ruling, tda.ruling)
+            for mode, ruling, other in (("dttf", landed, tda), ("none", tda, landed)):
+                if mode == "none" and not differs:
+                    continue
+                item_id = f"{'scenario' if mode == 'dttf' else 'tda'}:{sid}:{key}"
+                rng = _rng(seed, item_id)
+                if mode == "dttf":
+                    own = [r for o, r in _outcome_rulings(situation, mode).items() if o != oid]
+                else:
+                    # A tree branches on the house's questions, so under pure TDA several of its
+                    # outcomes can come to one ruling: only outcomes the two rulebooks agree on
+                    # (no `tda` block) are safe wrong answers from the same tree.
+                    own = [situation["outcomes"][o]["ruling"] for o in situation["outcomes"]
+                           if o != oid and not situation["outcomes"][o].get("tda")]
+                tiers = ([[other.ruling]] if differs else []) + [own] + _neighbour_tiers(situation, oid, situations, rules, mode, cache)
+                distractors = pick_distractors(ruling.ruling, tiers, rng)
+                if len(distractors) < MIN_DISTRACTORS:
+                    out.skipped.append((item_id, f"too-few-distractors: only {len(distractors)} distinct wrong ruling(s)"))
+                    continue
+                question = (HOUSE_QUESTION if mode == "dttf" else TDA_QUESTION) if differs else RULING_QUESTION
+                choices, answer = _shuffled_choices(ruling.ruling, distractors, rng)
+                cites = tuple(ruling.cites)
+                explanation = _join(
+                    ruling.why,
+                    (f"Under the house rules: {landed.ruling}" if mode == "none" else f"Pure TDA 2024 (`--house none`): {tda.ruling}") if differs else "",
+                    situation["outcomes"][oid].get("house", "") if differs else "",
+                    cite_text(cites, rules),
+                )
+                all_cites = tuple(dict.fromkeys(list(cites) + (list(other.cites) if differs else [])))
+                out.items.append(Item(
+                    id=item_id,
+                    kind="scenario" if mode == "dttf" else "house",
+                    topic=topic if mode == "dttf" else "house",
+                    topics=tuple(dict.fromkeys(base_topics + (("house",) if differs else ()))),
+                    sources=sources_of(all_cites, rules),
+                    prompt=f"{situation['title']}.\n{facts}\n{question}",
+                    choices=choices, answer=answer, explanation=explanation, cites=cites, ref=sid,
+                ))
+
+
+def _mask_own_number(summary: str, rule: dict) -> str:
+    """Hide the rule's own number in its summary ('Rule 45', '45-B'): the question asks for it."""
+    number = str(rule.get("number", ""))
+    if rule["source"] == "dttf" or not number:
+        return summary
+    pattern = rf"\b(?:Rule\s+)?{re.escape(number)}(?:-[A-Z]+)?(?:\(\d+\))?(?![\w-])"
+    return re.sub(pattern, "this rule", summary)
+
+
+def _related_ids(rule: dict, types: tuple[str, ...]) -> set[str]:
+    return {r["to"] for r in rule.get("related", []) if r.get("type") in types}
+
+
+def _rule_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -> None:
+    labels = {rid: rule_choice(rule) for rid, rule in rules.items()}
+    by_source: dict[str, list[dict]] = {}
+    for rule in rules.values():
+        by_source.setdefault(rule["source"], []).append(rule)
+    for rid in sorted(rules):
+        rule = rules[rid]
+        if rule["source"] not in GOVERNING_SOURCES:
+            continue
+        item_id = f"rule:{rid}:governs"
+        summary = str(rule.get("summary") or "").strip()
+        if not summary:
+            out.skipped.append((item_id, "no-summary: the rule has no summary to ask about"))
+            continue
+        rng = _rng(seed, item_id)
+        excluded = _related_ids(rule, ("same", "supersedes", "superseded-by")) | {rid}
+        peers = [r for r in by_source[rule["source"]] if r["id"] not in excluded
+                 and r.get("summary", "") != rule.get("summary", "")]
+        tiers = [
+            [labels[r["id"]] for r in peers if r.get("section") == rule.get("section")],
+            lambda: [labels[r["id"]] for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(rid)],
+            lambda: [labels[r["id"]] for r in peers],
+        ]
+        right = labels[rid]
+        distractors = _pick_distinct_labels(right, tiers, rng)
+        if len(distractors) < MIN_DISTRACTORS:
+            out.skipped.append((item_id, f"too-few-distractors: only {len(distractors)} other rule(s) in {rule['source']}"))
+            continue
+        choices, answer = _shuffled_choices(right, distractors, rng)
+        source_name = rule.get("source_short", rule["source"])
+        house_word = " (the house rules)" if rule["source"] == "dttf" else ""
+        out.items.append(Item(
+            id=item_id, kind="rule", topic=topics_of_rules[rid], topics=(topics_of_rules[rid],),
+            sources=(rule["source"],),
+            prompt=f"Which {source_name}{house_word} rule says this?\n“{_mask_own_number(summary, rule)}”",
+            choices=choices, answer=answer,
+            explanation=_join(f"{rule_choice(rule)} [{rid}], section “{rule.get('section', '')}”.",
+                              "Its words are shown by `floor rule " + rid + "`."),
+            cites=(rid,), ref=rid,
+        ))
+
+
+def _pick_distinct_labels(right: str, tiers: list[list[str]], rng: random.Random) -> list[str]:
+    """Rule labels are names, not rulings: only exact duplicates are excluded."""
+    chosen: list[str] = []
+    for tier in tiers:
+        if len(chosen) >= MAX_DISTRACTORS:
+            break
+        candidates = list(dict.fromkeys(tier() if callable(tier) else tier))
+        rng.shuffle(candidates)
+        for label in candidates:
+            if len(chosen) >= MAX_DISTRACTORS:
+                return chosen
+            if label != right and label not in chosen:
+                chosen.append(label)
+    return chosen
+
+
+def _house_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -> None:
+    for rid in sorted(rules):
+        house = rules[rid]
+        if house["source"] != "dttf":
+            continue
+        conflicts = [r for r in house.get("related", []) if r.get("type") == "conflicts"
+                     and (rules.get(r["to"]) or {}).get("source") == "tda-2024"]
+        set_aside = {r["to"] for r in conflicts}
+        for relation in conflicts:
+            tda = rules[relation["to"]]
+            item_id = f"house:{rid}:{tda['id']}"
+            rng = _rng(seed, item_id)
+            peers = [r for r in rules.values() if r["source"] == "tda-2024" and r["id"] not in set_aside]
+            tiers = [
+                [rule_choice(r) for r in peers if r.get("section") == tda.get("section")],
+                lambda: [rule_choice(r) for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(tda["id"])],
+                lambda: [rule_choice(r) for r in peers],
+            ]
+            right = rule_choice(tda)
+            distractors = _pick_distinct_labels(right, tiers, rng)
+            if len(distractors) < MIN_DISTRACTORS:
+                out.skipped.append((item_id, f"too-few-distractors: only {len(distractors)} other TDA 2024 rule(s)"))
+                continue
+            choices, answer = _shuffled_choices(right, distractors, rng)
+            topic = topics_of_rules.get(rid, DEFAULT_TOPIC)
+            out.items.append(Item(
+                id=item_id, kind="house", topic="house", topics=tuple(dict.fromkeys(("house", topic))),
+                sources=("dttf", "tda-2024"),
+                prompt=(f"The house rule “{house['title']}” (DTTF) governs at the league where it differs from TDA 2024:\n"
+                        f"“{str(house.get('summary', '')).strip()}”\nWhich TDA 2024 rule takes a different position?"),
+                choices=choices, answer=answer,
+                explanation=_join(str(relation.get("note", "")).strip(),
+                                  "At the league the house rule governs; `--house none` shows the TDA 2024 position.",
+                                  cite_text((rid, tda["id"]), rules)),
+                cites=(rid, tda["id"]), ref=rid,
+            ))
+
+
+def example_slug(example: str) -> str:
+    """'Ex 1-A' -> 'ex-1-a', 'Situation 2' -> 'situation-2': ids never hold spaces."""
+    return "-".join(re.findall(r"[a-z0-9]+", str(example).lower())) or "example"
+
+
+# An illustration whose ruling leans on another example ("for the same reason", "as Ex 1-B") reads
+# wrongly out of its context, so it is never offered as a wrong answer to a different example.
+CONTEXT_BOUND = re.compile(r"\b(same reason|as (?:in )?ex|situations? \d|whatever situations)", re.IGNORECASE)
+
+
+def _addendum_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -> None:
+    illustrated = [r for r in (rules[i] for i in sorted(rules)) if r.get("illustrations")]
+    for rule in illustrated:
+        for example in rule["illustrations"]:
+            item_id = f"addendum:{rule['id']}:{example_slug(example.get('example', ''))}"
+            right = str(example.get("ruling", "")).strip()
+            facts = str(example.get("facts", "")).strip()
+            if not right or not facts:
+                out.skipped.append((item_id, "incomplete: the example has no facts or no ruling"))
+                continue
+            rng = _rng(seed, item_id)
+            # Other examples of the same rule often share the verdict ("a call", "the hand is dead")
+            # for different facts, which would make two right answers: take other rules' examples,
+            # the same section first.
+            def rulings(condition):
+                return [str(e.get("ruling", "")).strip() for r in illustrated if r["id"] != rule["id"] and condition(r)
+                        for e in r["illustrations"] if not CONTEXT_BOUND.search(str(e.get("ruling", "")))]
+
+            tiers = [rulings(lambda r: r.get("section") == rule.get("section")),
+                     rulings(lambda r: topics_of_rules.get(r["id"]) == topics_of_rules.get(rule["id"])),
+                     rulings(lambda r: True)]
+            distractors = pick_distractors(right, tiers, rng)
+            if len(distractors) < MIN_DISTRACTORS:
+                out.skipped.append((item_id, f"too-few-distractors: only {len(distractors)} distinct wrong ruling(s)"))
+                continue
+            choices, answer = _shuffled_choices(right, distractors, rng)
+            topic = topics_of_rules.get(rule["id"], DEFAULT_TOPIC)
+            out.items.append(Item(
+                id=item_id, kind="addendum", topic=topic, topics=(topic,), sources=(rule["source"],),
+                prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title']}), {example.get('example')}.\n{facts}\n{RULING_QUESTION}",
+                choices=choices, answer=answer,
+                explanation=_join(str(rule.get("summary", "")).strip(), cite_text((rule["id"],), rules)),
+                cites=(rule["id"],), ref=rule["id"],
+            ))
+
+
+# ---------------------------------------------------------------- addendum arithmetic
+#
+# The figures of the Illustration Addendum examples that test arithmetic, as the examples state
+# them. The rule applied is the TDA's own; an item is kept only when its computed answer appears
+# in that example's ruling text (commas ignored), so this table can never drift from the addendum.
+
+
+@dataclass(frozen=True)
+class MinRaise:
+    """Rule 43: a raise must add at least the largest bet or raise of the round so far."""
+
+    actor: str
+    to_call: int  # the current bet the raiser faces, in total
+    increments: tuple[int, ...]  # the opening bet (or big blind) and each raise increment, in order
+    blind: int
+    question: str = ""
+
+    def answer(self) -> int:
+        return self.to_call + max(self.increments)
+
+    def figures(self) -> list[int]:
+        return [self.answer()]
+
+    def choices(self) -> tuple[str, list[str]]:
+        mistakes = [
+            2 * self.to_call,  # raising by the whole bet instead of the increment
+            self.to_call + self.increments[-1],  # only the last raise counted
+            self.to_call + self.blind,  # the big blind as the minimum raise
+            self.to_call + self.increments[0],  # the opening bet as the minimum raise
+        ]
+        return f"{self.answer():,}", [f"{m:,}" for m in mistakes if m != self.answer()]
+
+    def prompt(self) -> str:
+        return self.question or f"What is the smallest total {self.actor} may raise to?"
+
+    def explain(self) -> str:
+        largest = max(self.increments)
+        return (f"A raise must add at least the largest bet or raise of the round so far ({largest:,}): "
+                f"{self.to_call:,} + {largest:,} = {self.answer():,}.")
+
+
+@dataclass(frozen=True)
+class HalfRaise:
+    """Rule 45: chips beyond the call make a raise only when they reach half the minimum raise."""
+
+    actor: str
+    to_call: int
+    min_raise: int
+    put_out: int
+    question: str = ""
+
+    def threshold(self) -> int:
+        return self.to_call + self.min_raise // 2
+
+    def is_raise(self) -> bool:
+        return self.put_out >= self.threshold()
+
+    def figures(self) -> list[int]:
+        return [self.threshold()] + ([self.to_call + self.min_raise] if self.is_raise() else [])
+
+    def choices(self) -> tuple[str, list[str]]:
+        full = self.to_call + self.min_raise
+        call = f"A call: {self.put_out - self.to_call:,} goes back to {self.actor}."
+        complete = f"A raise to {full:,}: {self.actor} must complete a full raise."
+        as_put = f"A raise of exactly {self.put_out:,}, the chips put out."
+        right = complete if self.is_raise() else call
+        return right, [c for c in (call, complete, as_put) if c != right]
+
+    def prompt(self) -> str:
+        return self.question or f"How is {self.actor}'s {self.put_out:,} in chips read?"
+
+    def explain(self) -> str:
+        reaches = "reaches" if self.is_raise() else "falls short of"
+        then = (f"so it is a raise, completed to {self.to_call:,} + {self.min_raise:,} = {self.to_call + self.min_raise:,}"
+                if self.is_raise() else f"so it is a call and {self.put_out - self.to_call:,} goes back")
+        return (f"The 50% standard: the call is {self.to_call:,} and the minimum raise {self.min_raise:,}, so the mark is "
+                f"{self.to_call:,} + {self.min_raise // 2:,} = {self.threshold():,}. {self.put_out:,} {reaches} it, {then}.")
+
+    def check_words(self) -> str:
+        return "" if self.is_raise() else "call"
+
+
+@dataclass(frozen=True)
+class Reopen:
+    """Rule 47: a player who has acted may raise again only when facing at least a full raise."""
+
+    actor: str
+    already_in: int
+    bet_now: int
+    full_raise: int
+    question: str = ""
+
+    def faces(self) -> int:
+        return self.bet_now - self.already_in
+
+    def figures(self) -> list[int]:
+        return [self.faces()]
+
+    @staticmethod
+    def _text(actor: str, faces: int, full: int) -> str:
+        if faces >= full:
+            return f"{faces:,} more, a full raise or more: {actor} may fold, call or raise."
+        return f"{faces:,} more, short of a full raise of {full:,}: {actor} may fold or call only."
+
+    def choices(self) -> tuple[str, list[str]]:
+        right = self._text(self.actor, self.faces(), self.full_raise)
+        flipped = (f"{self.faces():,} more, short of a full raise of {self.full_raise:,}: {self.actor} may fold or call only."
+                   if self.faces() >= self.full_raise else
+                   f"{self.faces():,} more, and betting re-opens: {self.actor} may fold, call or raise.")
+        whole = self._text(self.actor, self.bet_now, self.full_raise)  # the whole bet, forgetting what is already in
+        return right, [c for c in dict.fromkeys((flipped, whole)) if c != right]
+
+    def prompt(self) -> str:
+        return self.question or f"How much more does {self.actor} face, and may {self.actor} raise?"
+
+    def explain(self) -> str:
+        verdict_text = "at least a full raise, so betting re-opens" if self.faces() >= self.full_raise else "less than a full raise, so betting does not re-open"
+        return (f"{self.actor} has {self.already_in:,} in and the bet is {self.bet_now:,}: {self.actor} faces "
+                f"{self.faces():,} more, {verdict_text} (a full raise here is {self.full_raise:,}).")
+
+
+FIGURE_EXAMPLES = {
+    ("tda-2024:43", "Ex 1"): MinRaise("D", 3600, (600, 1000, 2000), 200),
+    ("tda-2024:43", "Ex 2"): MinRaise("B", 150, (100, 50), 100),
+    ("tda-2024:43", "Ex 3"): MinRaise("C", 1000, (300, 700), 200),
+    ("tda-2024:43", "Ex 4-A"): MinRaise("D", 500, (50, 75, 75, 300), 50),
+    ("tda-2024:43", "Ex 4-B"): MinRaise("D", 500, (50, 450), 50),
+    ("tda-2024:47", "Ex 2"): MinRaise("F", 800, (300, 200, 150, 150), 100),
+    ("tda-2024:47", "Ex 3-A"): MinRaise("the BB", 7500, (4000, 3500), 4000),
+    ("tda-2024:45", "Ex 2"): HalfRaise("UTG+1", 1100, 600, 1500),
+    ("tda-2024:45", "Ex 3"): HalfRaise("UTG+1", 1100, 600, 1300),
+    ("tda-2024:45", "Ex 4-A"): HalfRaise("B", 1400, 1400, 2500),
+    ("tda-2024:45", "Ex 4-B"): HalfRaise("B", 1400, 1400, 2000),
+    ("tda-2024:47", "Ex 1"): Reopen("A", 100, 200, 100),
+    ("tda-2024:47", "Ex 1-A"): Reopen("C", 125, 200, 100),
+    ("tda-2024:47", "Ex 1-B"): Reopen("C", 125, 300, 100),
+    ("tda-2024:47", "Ex 3-B"): Reopen("A", 4000, 11500, 4000),
+}
+
+
+NUMBER = re.compile(r"\d+")
+
+
+@functools.lru_cache(maxsize=None)
+def _figures_in(text: str) -> frozenset[int]:
+    return frozenset(int(n) for n in NUMBER.findall(str(text).replace(",", "")))
+
+
+def _figure_items(rules: dict, seed: int, out: Generated) -> None:
+    for (rid, example_name), worked in FIGURE_EXAMPLES.items():
+        item_id = f"addendum:{rid}:{example_slug(example_name)}:figures"
+        rule = rules.get(rid)
+        example = next((e for e in (rule or {}).get("illustrations", []) if e.get("example") == example_name), None)
+        if example is None:
+            out.skipped.append((item_id, f"no-example: {rid} has no Illustration Addendum entry '{example_name}'"))
+            continue
+        ruling = str(example.get("ruling", ""))
+        missing = [n for n in worked.figures() if n not in _figures_in(ruling)]
+        needed_word = worked.check_words() if isinstance(worked, HalfRaise) else ""
+        if missing or (needed_word and needed_word not in ruling.lower()):
+            out.skipped.append((item_id, f"figures-disagree: computed {missing or needed_word} not in the example's ruling"))
+            continue
+        right, mistakes = worked.choices()
+        rng = _rng(seed, item_id)
+        distractors = pick_distractors(right, [mistakes], rng)
+        if len(distractors) < MIN_DISTRACTORS:
+            out.skipped.append((item_id, f"too-few-distractors: only {len(distractors)} distinct wrong figure(s)"))
+            continue
+        choices, answer = _shuffled_choices(right, distractors, rng)
+        out.items.append(Item(
+            id=item_id, kind="addendum", topic="betting", topics=("betting",), sources=(rule["source"],),
+            prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title']}), {example_name}.\n{str(example.get('facts', '')).strip()}\n{worked.prompt()}",
+            choices=choices, answer=answer,
+            explanation=_join(worked.explain(), f"The addendum: {ruling.strip()}", cite_text((rid,), rules)),
+            cites=(rid,), ref=rid,
+        ))
+
+
+# ---------------------------------------------------------------- checking
+
+
+def validate_items(items: list[Item]) -> list[str]:
+    """Problems that would make an item unfair; empty when every item is sound."""
+    problems = []
+    seen = set()
+    for item in items:
+        where = item.id
+        if item.id in seen:
+            problems.append(f"{where}: duplicate item id")
+        seen.add(item.id)
+        if item.kind not in KINDS:
+            problems.append(f"{where}: unknown kind '{item.kind}'")
+        if item.topic not in TOPICS or any(t not in TOPICS for t in item.topics) or item.topic not in item.topics:
+            problems.append(f"{where}: topic '{item.topic}' / {list(item.topics)} not among {', '.join(TOPICS)}")
+        if not (MIN_DISTRACTORS + 1 <= len(item.choices) <= MAX_DISTRACTORS + 1):
+            problems.append(f"{where}: {len(item.choices)} choices (needs {MIN_DISTRACTORS + 1}-{MAX_DISTRACTORS + 1})")
+        if not 0 <= item.answer < len(item.choices):
+            problems.append(f"{where}: answer index {item.answer} out of range")
+            continue
+        if not item.explanation.strip() or not item.cites:
+            problems.append(f"{where}: no explanation or no citation")
+        if not item.prompt.strip() or any(not c.strip() for c in item.choices):
+            problems.append(f"{where}: empty prompt or choice")
+        compare = same_ruling if item.kind in ("scenario", "house", "addendum") and not item.id.startswith("house:") else (lambda a, b: a == b)
+        for index, choice in enumerate(item.choices):
+            if index != item.answer and compare(choice, item.right):
+                problems.append(f"{where}: choice {index + 1} gives the same ruling as the right answer")
+        for i in range(len(item.choices)):
+            for j in range(i + 1, len(item.choices)):
+                if i != item.answer and j != item.answer and compare(item.choices[i], item.choices[j]):
+                    problems.append(f"{where}: choices {i + 1} and {j + 1} say the same")
+    return problems
+
+
+# ---------------------------------------------------------------- selection and Leitner boxes
+
+BOXES = 5
+# Sessions to wait before an item in each box comes back: a miss drops it to box 1 (next
+# session); each right answer moves it up one box and doubles the wait. Counted in the person's
+# quiz sessions rather than days, so a trainee doing three sessions in an evening still sees
+# missed items again and the schedule is the same for everyone who trains at a different pace.
+REVIEW_AFTER = {1: 1, 2: 2, 3: 4, 4: 8, 5: 16}
+MASTERED_BOX = 4  # right three times in a row, at growing intervals, since the last miss
+
+
+@dataclass(frozen=True)
+class Card:
+    """Where one person stands with one item."""
+
+    box: int
+    last_session: int
+    seen: int = 0
+    right: int = 0
+
+
+def next_box(card: Card | None, correct: bool) -> int:
+    """The box after an answer: up one when right (a first right answer lands in box 2), back to 1 when wrong."""
+    if not correct:
+        return 1
+    return min((card.box if card else 1) + 1, BOXES)
+
+
+def is_due(card: Card, session: int) -> bool:
+    return session - card.last_session >= REVIEW_AFTER[card.box]
+
+
+def filter_items(items: list[Item], topic: str | None = None, source: str | None = None) -> list[Item]:
+    if topic is not None and topic not in TOPICS:
+        raise FloorError(f"unknown topic '{topic}' — topics: {', '.join(TOPICS)}")
+    return [i for i in items if (topic is None or topic in i.topics) and (source is None or source in i.sources)]
+
+
+def _spread_by_topic(items: list[Item], rng: random.Random) -> list[Item]:
+    """A seeded shuffle that takes the topics in turn, so a short quiz covers the ground."""
+    groups: dict[str, list[Item]] = {}
+    for item in items:
+        groups.setdefault(item.topic, []).append(item)
+    order = sorted(groups)
+    rng.shuffle(order)
+    for name in order:
+        rng.shuffle(groups[name])
+    spread = []
+    while any(groups.values()):
+        for name in order:
+            if groups[name]:
+                spread.append(groups[name].pop())
+    return spread
+
+
+def select(items: list[Item], topic: str | None = None, source: str | None = None, count: int = 10, seed: int = 0,
+           progress: dict[str, Card] | None = None, session: int = 0) -> list[Item]:
+    """`count` items for a quiz. With progress: items due for review first (lowest box first),
+    then new ones, then the rest by how soon they fall due; without: topics in turn."""
+    if count < 1:
+        raise FloorError(f"--count must be at least 1, not {count}")
+    pool = filter_items(items, topic, source)
+    if not pool:
+        what = " and ".join(x for x in (f"topic '{topic}'" if topic else "", f"source '{source}'" if source else "") if x)
+        raise FloorError(f"no quiz items for {what or 'this corpus'} — try another --topic or --source")
+    rng = random.Random(f"select:{seed}")
+    pool = sorted(pool, key=lambda i: i.id)
+    if not progress:
+        return _spread_by_topic(pool, rng)[:count]
+    due, fresh, waiting = [], [], []
+    for item in pool:
+        card = progress.get(item.id)
+        if card is None:
+            fresh.append(item)
+        elif is_due(card, session):
+            due.append(item)
+        else:
+            waiting.append(item)
+    rng.shuffle(due)
+    due.sort(key=lambda i: (progress[i.id].box, progress[i.id].last_session))
+    waiting.sort(key=lambda i: (progress[i.id].last_session + REVIEW_AFTER[progress[i.id].box], progress[i.id].box, i.id))
+    chosen = (due + _spread_by_topic(fresh, rng) + waiting)[:count]
+    rng.shuffle(chosen)  # misses come back, but not always as the opening question
+    return chosen
+
+
+# ---------------------------------------------------------------- grading
+
+
+@dataclass(frozen=True)
+class Result:
+    item: Item
+    chosen: int | None  # 0-based; None when not answered
+
+    @property
+    def correct(self) -> bool:
+        return self.chosen == self.item.answer
+
+    def as_json(self) -> dict:
+        return {
+            "id": self.item.id, "topic": self.item.topic, "sources": list(self.item.sources),
+            "chosen": None if self.chosen is None else self.chosen + 1, "answer": self.item.answer + 1,
+            "correct": self.correct, "chosen_text": None if self.chosen is None else self.item.choices[self.chosen],
+            "ruling": self.item.right, "explanation": self.item.explanation, "cites": list(self.item.cites),
+        }
+
+
+@dataclass
+class Grade:
+    results: list[Result]
+
+    @property
+    def score(self) -> int:
+        return sum(r.correct for r in self.results)
+
+    @property
+    def total(self) -> int:
+        return len(self.results)
+
+    @property
+    def percent(self) -> float:
+        return round(100 * self.score / self.total, 1) if self.total else 0.0
+
+    def passed(self, pass_mark: float) -> bool:
+        # Compared as whole numbers: 27 of 30 is exactly 90 %, not 89.99…
+        return self.total > 0 and self.score * 100 >= pass_mark * self.total
+
+    @property
+    def missed(self) -> list[Result]:
+        return [r for r in self.results if not r.correct]
+
+    def by_topic(self) -> dict[str, tuple[int, int]]:
+        table: dict[str, list[int]] = {}
+        for r in self.results:
+            row = table.setdefault(r.item.topic, [0, 0])
+            row[0] += r.correct
+            row[1] += 1
+        return {k: (v[0], v[1]) for k, v in sorted(table.items())}
+
+    def as_json(self, pass_mark: float | None = None) -> dict:
+        data = {"score": self.score, "total": self.total, "percent": self.percent,
+                "by_topic": {k: {"right": a, "of": b} for k, (a, b) in self.by_topic().items()},
+                "results": [r.as_json() for r in self.results]}
+        if pass_mark is not None:
+            data |= {"pass_mark": pass_mark, "passed": self.passed(pass_mark)}
+        return data
+
+
+def grade(items: list[Item], answers: list[int | None]) -> Grade:
+    """Grade 0-based answers against items, in order; a missing answer counts as wrong."""
+    if len(answers) > len(items):
+        raise FloorError(f"{len(answers)} answers for {len(items)} questions")
+    padded = list(answers) + [None] * (len(items) - len(answers))
+    for number, (item, chosen) in enumerate(zip(items, padded), 1):
+        if chosen is not None and not 0 <= chosen < len(item.choices):
+            raise FloorError(f"answer {number} is {chosen + 1}, but question {number} has choices 1-{len(item.choices)}")
+    return Grade([Result(item, chosen) for item, chosen in zip(items, padded)])
+
+
+def parse_answers(text: str, items: list[Item]) -> list[int]:
+    """'2,1,3' -> [1, 0, 2]: one number per question, as shown (1-based), checked against each item."""
+    parts = [p.strip() for p in str(text).replace(" ", ",").split(",") if p.strip()]
+    if len(parts) != len(items):
+        raise FloorError(f"--answers gives {len(parts)} answer(s) for {len(items)} question(s) — give one number per question, e.g. 2,1,3")
+    answers = []
+    for number, (part, item) in enumerate(zip(parts, items), 1):
+        if not part.isdigit() or not 1 <= int(part) <= len(item.choices):
+            raise FloorError(f"--answers: answer {number} is '{part}', but question {number} has choices 1-{len(item.choices)}")
+        answers.append(int(part) - 1)
+    return answers
+
+
+# ---------------------------------------------------------------- mastery and the site
+
+
+def mastery(items: list[Item], cards: dict[str, Card], session: int) -> dict[str, list[dict]]:
+    """Per topic and per source: items, seen, mastered (box ≥ MASTERED_BOX), due next session, right %."""
+    def rows(key_of) -> list[dict]:
+        table: dict[str, dict] = {}
+        for item in items:
+            for key in key_of(item):
+                row = table.setdefault(key, {"name": key, "items": 0, "seen": 0, "mastered": 0, "due": 0, "answers": 0, "right": 0})
+                row["items"] += 1
+                card = cards.get(item.id)
+                if card is None:
+                    continue
+                row["seen"] += 1
+                row["mastered"] += card.box >= MASTERED_BOX
+                row["due"] += is_due(card, session + 1)
+                row["answers"] += card.seen
+                row["right"] += card.right
+        order = {t: n for n, t in enumerate(TOPICS)}
+        return sorted(table.values(), key=lambda r: (order.get(r["name"], len(order)), r["name"]))
+
+    return {"topics": rows(lambda i: (i.topic,)), "sources": rows(lambda i: i.sources)}
+
+
+def counts(items: list[Item]) -> dict[str, dict[str, int]]:
+    """How many items per topic (primary), per source (an item counts once for each source it cites) and per kind."""
+    return {
+        "topics": dict(sorted(Counter(i.topic for i in items).items())),
+        "sources": dict(sorted(Counter(s for i in items for s in i.sources).items())),
+        "kinds": dict(sorted(Counter(i.kind for i in items).items())),
+    }
+
+
+def export_for_site(corpus: dict, seed: int = 0) -> list[dict]:
+    """Every item as JSON for the site's quiz page, with each citation's label and title."""
+    rules = corpus["rules"]
+    exported = []
+    for item in generate_items(corpus, seed):
+        data = item.as_json()
+        data["cite_labels"] = [
+            {"id": rid, "label": rule_label(rules[rid]), "title": rules[rid]["title"]} if rid in rules else {"id": rid, "label": rid, "title": ""}
+            for rid in item.cites
+        ]
+        exported.append(data)
+    return exported

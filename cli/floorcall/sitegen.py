@@ -1,0 +1,590 @@
+"""Building the static rulebook site: every page and asset from the compiled corpus, in one folder.
+
+The site works opened straight from disk (file://): classic scripts only, data shipped as scripts
+(`window.FLOOR_INDEX = …`), relative links everywhere. Over http it installs (web manifest) and
+works offline (a service worker precaching every file). Nothing it loads comes from elsewhere: a
+Content-Security-Policy meta tag on every page says so to the browser.
+
+Rendering is escape-by-default: jinja2 autoescape + StrictUndefined, Markdown through markdown-it
+with raw HTML off, and one helper (`markdown`) that marks its output safe. `build_site` is the only
+function that writes; everything else computes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import math
+import os
+import random
+import shutil
+import struct
+import time
+import zlib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from floorcall.errors import FloorError
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
+# A folder is only ever replaced when it holds this marker (or is empty): `--out ~` must not wipe a home folder.
+MARKER = ".floorcall-site"
+INDEX_SCRIPT = "static/search-index.js"
+QUIZ_SCRIPT = "static/quiz-data.js"
+# Generated from Python data, never copied from site/static.
+GENERATED_STATIC = {INDEX_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/icon-512.png"}
+THEME_COLOR = "#0d5c3a"
+# Games a hold'em player needs; a rule only for the others is grouped apart in Hold'em mode.
+HOLDEM_GAMES = frozenset({"all", "holdem", "limit", "pot-limit", "no-limit"})
+QUIZ_CHOICES = 4  # the right ruling and up to three others
+SEARCH_LIMIT = 8  # situations shown for a query in the browser (the CLI prints 5; the order is the same)
+SEARCH_RULE_LIMIT = 5
+MAX_STATIC_BYTES = 2_000_000  # a stray big file in site/static is a mistake, not an asset
+
+
+@dataclass
+class SiteReport:
+    out_dir: Path
+    pages: int = 0
+    files: int = 0
+    total_bytes: int = 0
+    index_bytes: int = 0
+    index_gzip_bytes: int = 0
+    quiz_items: int = 0
+    quiz_source: str = ""
+    seconds: float = 0.0
+    counts: dict = field(default_factory=dict)
+
+    def summary(self) -> str:
+        return (f"built {self.pages} pages, {self.files} files, {self.total_bytes / 1024:.0f} KB in {self.out_dir} "
+                f"({self.seconds:.2f} s); search index {self.index_bytes / 1024:.1f} KB, "
+                f"{self.index_gzip_bytes / 1024:.1f} KB gzipped; quiz: {self.quiz_items} items from the {self.quiz_source}")
+
+
+# ---------------------------------------------------------------- addresses (relative to the site root)
+
+def rule_path(rule_id: str) -> str:
+    """The permanent address of a rule: tda-2024:44 -> rules/tda-2024/44.html."""
+    source, _, number = rule_id.partition(":")
+    return f"rules/{source}/{number}.html"
+
+
+def situation_path(situation_id: str) -> str:
+    return f"situations/{situation_id}.html"
+
+
+def source_path(source_id: str) -> str:
+    return f"rules/{source_id}/index.html"
+
+
+def root_prefix(page_path: str) -> str:
+    """'../' once per folder level, so every link works from file:// at any depth."""
+    return "../" * page_path.count("/")
+
+
+# ---------------------------------------------------------------- rendering helpers
+
+def make_environment(templates: Path):
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from markupsafe import Markup
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).disable("image")  # an image would be a request
+
+    def markdown(text) -> Markup:
+        """The one place rendered Markdown is marked safe: markdown-it escapes raw HTML itself."""
+        return Markup(md.render(str(text or "")))
+
+    env = Environment(loader=FileSystemLoader(str(templates)), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["markdown"] = markdown
+    env.globals.update(rule_path=rule_path, situation_path=situation_path, source_path=source_path, csp=CSP,
+                       theme_color=THEME_COLOR)
+    return env
+
+
+def _holdem_relevant(rule: dict) -> bool:
+    return bool(set(rule.get("games") or ["all"]) & HOLDEM_GAMES)
+
+
+def _quote_label(rule: dict) -> str:
+    from floorcall.render import QUOTE_LABELS
+
+    return QUOTE_LABELS.get(rule.get("quote"), "the rulebook's words")
+
+
+# ---------------------------------------------------------------- the search index
+
+def _weighted_counts(documents: list[dict[str, str]], weights: dict[str, float], phrases) -> list[Counter]:
+    """Field-weighted term frequencies, exactly as lookup_index._postings counts them."""
+    from floorcall.textnorm import terms
+
+    out = []
+    for fields in documents:
+        counts: Counter = Counter()
+        for name, text in fields.items():
+            for term in terms(text, phrases):
+                counts[term] += weights[name]
+        out.append(counts)
+    return out
+
+
+def _pack_postings(postings: dict, counts: list[Counter]) -> dict:
+    """[doc delta, tf x 10] per term: small repeating integers gzip far better than BM25 floats,
+    and search.js recomputes the BM25 value from them (checked here and, in JS, by the tests)."""
+    terms_in_order = list(postings)
+    lists = []
+    for term in terms_in_order:
+        flat, previous = [], 0
+        for doc, _value in postings[term]:
+            tf10 = round(counts[doc][term] * 10)
+            if abs(tf10 - counts[doc][term] * 10) > 1e-6:
+                raise FloorError(f"field weight of '{term}' is not a multiple of 0.1 — the site index cannot pack it")
+            flat += [doc - previous, tf10]
+            previous = doc
+        lists.append(flat)
+    return {"terms": " ".join(terms_in_order), "lists": lists}
+
+
+def unpack_values(packed: dict, n_docs: int) -> dict[str, list]:
+    """The BM25 values search.js computes from a packed index (the Python mirror of its `expand`)."""
+    from floorcall.lookup_index import BM25_B, BM25_K1
+
+    lengths = [0] * n_docs
+    for flat in packed["lists"]:
+        doc = 0
+        for i in range(0, len(flat), 2):
+            doc += flat[i]
+            lengths[doc] += flat[i + 1]
+    lengths = [n / 10 for n in lengths]
+    average = sum(lengths) / n_docs if n_docs else 1.0
+    values = {}
+    for term, flat in zip(packed["terms"].split(" "), packed["lists"]):
+        frequency = len(flat) // 2
+        idf = math.log(1 + (n_docs - frequency + 0.5) / (frequency + 0.5))
+        out, doc = [], 0
+        for i in range(0, len(flat), 2):
+            doc += flat[i]
+            tf = flat[i + 1] / 10
+            norm = BM25_K1 * (1 - BM25_B + BM25_B * lengths[doc] / average)
+            out.append([doc, round(idf * tf * (BM25_K1 + 1) / (tf + norm), 4)])
+        values[term] = out
+    return values
+
+
+def _combining_class() -> str:
+    """A regex character class of every code point unicodedata.combining() flags (textnorm.fold drops them)."""
+    import unicodedata
+
+    ranges, start, previous = [], None, None
+    for cp in range(0x110000):
+        if unicodedata.combining(chr(cp)):
+            if start is None:
+                start = cp
+            elif cp != previous + 1:
+                ranges.append((start, previous))
+                start = cp
+            previous = cp
+    ranges.append((start, previous))
+    return "".join(f"\\u{{{a:x}}}" if a == b else f"\\u{{{a:x}}}-\\u{{{b:x}}}" for a, b in ranges)
+
+
+def search_index(corpus: dict) -> dict:
+    """Everything search.js needs to rank exactly like lookup.rank, and to show the results."""
+    from floorcall import lookup, lookup_index, textnorm
+    from floorcall.render import rule_label
+
+    index = corpus["index"]
+    rules = corpus["rules"]
+    phrases = index["phrases"]
+    situations = [corpus["situations"][s] for s in index["situations"]]
+    situation_counts = _weighted_counts([lookup_index.situation_fields(s, rules) for s in situations],
+                                        lookup_index.SITUATION_FIELDS, phrases)
+    rule_counts = _weighted_counts([lookup_index.rule_fields(rules[r]) for r in index["rules"]],
+                                   lookup_index.RULE_FIELDS, phrases)
+    packed_situations = _pack_postings(index["situation_postings"], situation_counts)
+    packed_rules = _pack_postings(index["rule_postings"], rule_counts)
+    # The packed form must give back the index's own numbers, or the browser would rank differently.
+    for packed, name, size in ((packed_situations, "situation_postings", len(situations)),
+                               (packed_rules, "rule_postings", len(index["rules"]))):
+        if unpack_values(packed, size) != index[name]:
+            raise FloorError(f"the site's packed {name} do not reproduce the lookup index — lookup_index changed its formula; update sitegen")
+    rule_number = {rid: n for n, rid in enumerate(index["rules"])}
+    return {
+        "version": 1,
+        "constants": {
+            "bm25_k1": lookup_index.BM25_K1, "bm25_b": lookup_index.BM25_B,
+            "typo_cutoff": lookup.TYPO_CUTOFF, "typo_min_length": lookup.TYPO_MIN_LENGTH,
+            "typo_weight": lookup.TYPO_WEIGHT, "fuzz_weight": lookup.FUZZ_WEIGHT, "fuzz_floor": lookup.FUZZ_FLOOR,
+            "relative_cutoff": lookup.RELATIVE_CUTOFF, "max_query_chars": lookup.MAX_QUERY_CHARS,
+            "max_query_terms": lookup.MAX_QUERY_TERMS, "suffixes": list(textnorm.SUFFIXES),
+            "keep_double": "".join(sorted(textnorm.KEEP_DOUBLE)), "min_stem": textnorm.MIN_STEM,
+            "max_phrase": textnorm.MAX_PHRASE, "limit": SEARCH_LIMIT, "rule_limit": SEARCH_RULE_LIMIT,
+        },
+        "stop": sorted(textnorm.STOP_STEMS),
+        "combining": _combining_class(),
+        "phrases": phrases,
+        "situations": index["situations"],
+        "names": index["situation_names"],
+        "situation_postings": packed_situations,
+        "rules": index["rules"],
+        "rule_postings": packed_rules,
+        # For showing results: each situation's primary rule, each rule's label.
+        "primary": [rule_number.get((s.get("cites") or [None])[0], -1) for s in situations],
+        "rule_labels": [f"{rule_label(rules[r])} — {rules[r]['title']}" for r in index["rules"]],
+    }
+
+
+def data_script(name: str, value) -> str:
+    """A classic script assigning `window.NAME`: loads from file://, where fetch() cannot."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    # Never let data close a script or start a comment: the same escapes as jinja2's |tojson.
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f"window.{name} = {text};\n"
+
+
+# ---------------------------------------------------------------- the quiz
+
+def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str]:
+    """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios."""
+    try:
+        from floorcall.quiz import export_for_site
+    except ImportError as exc:
+        if getattr(exc, "name", None) not in (None, "floorcall.quiz"):
+            raise  # quiz.py exists but one of its own imports failed: that is a bug to see
+        raw, origin = scenario_quiz(corpus, seed), "trees' scenarios"
+    else:
+        raw, origin = export_for_site(corpus, seed=seed), "quiz engine"
+    items = [normalise_quiz_item(item, corpus["rules"], n) for n, item in enumerate(raw)]
+    return items, origin
+
+
+def _choice_text(choice) -> str:
+    if isinstance(choice, dict):
+        for key in ("label", "text", "ruling", "choice"):
+            if choice.get(key):
+                return str(choice[key])
+        raise FloorError(f"quiz choice has no text: {choice!r}")
+    return str(choice)
+
+
+def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
+    """{id, topic, prompt, choices[str], answer index, explanation, cites[[label, path]]}; a malformed item is an error."""
+    from floorcall.render import rule_label
+
+    choices = item.get("choices") or []
+    texts = [_choice_text(c) for c in choices]
+    answer = item.get("answer")
+    if isinstance(answer, bool) or answer is None:
+        index = None
+    elif isinstance(answer, int):
+        index = answer
+    else:
+        ids = [str(c.get("id")) if isinstance(c, dict) else None for c in choices]
+        index = ids.index(str(answer)) if str(answer) in ids else (texts.index(str(answer)) if str(answer) in texts else None)
+    if len(texts) < 2 or index is None or not 0 <= index < len(texts):
+        raise FloorError(f"quiz item {item.get('id', position)!r} needs 2+ choices and an answer among them")
+    cites = []
+    for rid in item.get("cites") or []:
+        rule = rules.get(rid)
+        cites.append([f"{rule_label(rule)} — {rule['title']}" if rule else rid, rule_path(rid) if rule else ""])
+    return {
+        "id": str(item.get("id") or f"q{position}"),
+        "topic": str(item.get("topic") or "general"),
+        "prompt": str(item.get("prompt") or ""),
+        "choices": texts,
+        "answer": index,
+        "explanation": str(item.get("explanation") or ""),
+        "cites": cites,
+    }
+
+
+def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
+    """Until the quiz engine lands: each scenario with facts asks for its tree's ruling among the others."""
+    by_tag: dict[str, list[str]] = {}
+    for situation in corpus["situations"].values():
+        for outcome in situation["outcomes"].values():
+            by_tag.setdefault((situation.get("tags") or ["general"])[0], []).append(outcome["ruling"])
+    items = []
+    for sid in sorted(corpus["situations"]):
+        situation = corpus["situations"][sid]
+        topic = (situation.get("tags") or ["general"])[0]
+        for number, scenario in enumerate(situation.get("scenarios") or [], 1):
+            facts = scenario.get("facts")
+            outcome = situation["outcomes"].get(scenario.get("expect"))
+            if not facts or outcome is None:
+                continue
+            rng = random.Random(f"{seed}:{sid}:{number}")
+            right = outcome["ruling"]
+            others = list(dict.fromkeys(o["ruling"] for o in situation["outcomes"].values() if o["ruling"] != right))
+            if len(others) < QUIZ_CHOICES - 1:  # too few in the tree: borrow from the same topic
+                pool = sorted(set(by_tag.get(topic, [])) - set(others) - {right})
+                others += rng.sample(pool, min(len(pool), QUIZ_CHOICES - 1 - len(others)))
+            choices = [right] + rng.sample(others, min(len(others), QUIZ_CHOICES - 1))
+            rng.shuffle(choices)
+            explanation = " ".join(x for x in (outcome.get("why", ""), outcome.get("house", "")) if x)
+            items.append({
+                "id": f"{sid}:{number}", "topic": topic,
+                "prompt": f"{situation['title']}. {facts}",
+                "choices": choices, "answer": choices.index(right),
+                "explanation": explanation, "cites": list(outcome.get("cite") or []),
+            })
+    return items
+
+
+# ---------------------------------------------------------------- page data
+
+def _rule_view(rule: dict, rules: dict) -> dict:
+    from floorcall.render import rule_label
+
+    return {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "path": rule_path(rule["id"]),
+            "summary": rule.get("summary", ""), "source": rule["source"]}
+
+
+def _walk_data(situation: dict, rules: dict) -> dict:
+    """What walk.js needs: the questions, each outcome under both house modes, the cited rules."""
+    from floorcall.walk import rule_for_house
+
+    outcomes = {}
+    cited = []
+    for oid in situation["outcomes"]:
+        modes = {}
+        for house in ("dttf", "none"):
+            ruling = rule_for_house(situation, oid, house).as_json()
+            modes[house] = {k: ruling[k] for k in ("ruling", "why", "cites", "house_note", "other_position", "note_2019", "calc")}
+            cited += ruling["cites"] + list((ruling["other_position"] or {}).get("cite") or [])
+        outcomes[oid] = modes
+    return {
+        "id": situation["id"],
+        "title": situation["title"],
+        "start": situation["start"],
+        "questions": {qid: {"ask": q["ask"], "help": q.get("help", ""),
+                            "answers": [[aid, a["label"], a["next"]] for aid, a in q["answers"].items()]}
+                      for qid, q in (situation.get("questions") or {}).items()},
+        "outcomes": outcomes,
+        "rules": {rid: _rule_view(rules[rid], rules) for rid in dict.fromkeys(cited) if rid in rules},
+    }
+
+
+def _sections(rules_in_source: list[dict]) -> list[tuple[str, list[dict]]]:
+    groups: dict[str, list[dict]] = {}
+    for rule in rules_in_source:
+        groups.setdefault(rule["section"], []).append(rule)
+    return list(groups.items())
+
+
+def _conflicts(corpus: dict) -> tuple[list[dict], list[dict]]:
+    """DTTF-vs-TDA 2024 conflicts (house first), and every other conflict."""
+    rules = corpus["rules"]
+    main, other = [], []
+    for rule in rules.values():
+        for relation in rule.get("relations") or []:
+            if relation.get("type") != "conflicts" or relation.get("to") not in rules:
+                continue
+            a, b = rule, rules[relation["to"]]
+            if b["source"] == "dttf":
+                a, b = b, a
+            entry = {"house": a, "other": b, "note": relation.get("note", "")}
+            (main if a["source"] == "dttf" and b["source"] == "tda-2024" else other).append(entry)
+    return main, other
+
+
+def _edition_changes(corpus: dict) -> dict:
+    rules = corpus["rules"]
+    changed, unchanged, successors = [], [], set()
+    for rule in rules.values():
+        for relation in rule.get("relations") or []:
+            if relation.get("type") == "supersedes" and relation.get("to") in rules:
+                entry = {"new": rule, "old": rules[relation["to"]], "note": relation.get("note", ""),
+                         "changed": bool(relation.get("changed"))}
+                (changed if entry["changed"] else unchanged).append(entry)
+                successors.add(rule["id"])
+    new_only = [r for r in rules.values() if r["source"] == "tda-2024" and r["number"].startswith("RP")
+                and r["id"] not in successors]
+    return {"changed": changed, "unchanged": unchanged, "new": new_only}
+
+
+def _citing(corpus: dict) -> dict[str, list[dict]]:
+    citing: dict[str, list[dict]] = {}
+    for situation in sorted(corpus["situations"].values(), key=lambda s: s["title"].lower()):
+        for rid in situation.get("cites") or []:
+            citing.setdefault(rid, []).append(situation)
+    return citing
+
+
+# ---------------------------------------------------------------- icons (drawn here: no binary files in the repo)
+
+def _png(size: int) -> bytes:
+    """A poker chip on felt: rings and edge notches, drawn pixel by pixel (no imaging library needed)."""
+    felt, white, red = (13, 92, 58), (245, 245, 240), (196, 40, 40)
+    centre = (size - 1) / 2
+    rows = []
+    for y in range(size):
+        row = bytearray([0])
+        for x in range(size):
+            dx, dy = x - centre, y - centre
+            r = math.hypot(dx, dy) / (size / 2)
+            angle = (math.degrees(math.atan2(dy, dx)) + 360) % 45
+            if r > 0.86:
+                colour = felt
+            elif r > 0.70:
+                colour = white if angle < 22.5 else red
+            elif r > 0.64 or r < 0.40:
+                colour = white
+            else:
+                colour = red
+            row += bytes(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def manifest(name: str = "Floorcall") -> str:
+    return json.dumps({
+        "name": "Floorcall — poker floor rulings",
+        "short_name": name,
+        "description": "Floor rulings for poker tournaments, with the rules cited. Works offline.",
+        "start_url": "index.html",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": THEME_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": [
+            {"src": "static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": "static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+    }, indent=2) + "\n"
+
+
+# ---------------------------------------------------------------- the build
+
+def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = None) -> tuple[dict[str, bytes], dict]:
+    """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
+    from floorcall.render import rule_label
+    from floorcall.rulebook import rules_in_order
+    from floorcall.walk import rule_for_house
+
+    templates = root / "site" / "templates"
+    static = root / "site" / "static"
+    if not templates.is_dir():
+        raise FloorError(f"no site templates in {templates} — is this a Floorcall checkout?")
+    env = make_environment(templates)
+    env.filters["label"] = rule_label
+    env.globals["quote_label"] = _quote_label
+    env.globals["holdem_relevant"] = _holdem_relevant
+    rules = corpus["rules"]
+    sources = corpus["sources"]
+    situations = sorted(corpus["situations"].values(), key=lambda s: s["title"].lower())
+    by_source = {s["id"]: rules_in_order(corpus, s["id"]) for s in sources}
+    citing = _citing(corpus)
+    files: dict[str, bytes] = {}
+
+    def page(path: str, template: str, **context) -> None:
+        context.setdefault("title", "Floorcall")
+        html = env.get_template(template).render(root=root_prefix(path), page_path=path, sources=sources, **context)
+        files[path] = html.encode("utf-8")
+
+    tags: dict[str, list[dict]] = {}
+    for situation in situations:
+        tags.setdefault((situation.get("tags") or ["general"])[0], []).append(situation)
+    conflicts, other_conflicts = _conflicts(corpus)
+    editions = _edition_changes(corpus)
+    items, quiz_origin = quiz if quiz is not None else quiz_items(corpus)
+
+    page("index.html", "home.html", title="Floorcall", situation_count=len(situations),
+         counts={s["id"]: len(by_source[s["id"]]) for s in sources}, conflicts=len(conflicts),
+         quiz_count=len(items))
+    page("situations/index.html", "situations.html", title="All situations", tags=sorted(tags.items()),
+         situation_count=len(situations))
+    for situation in situations:
+        rulings = {oid: rule_for_house(situation, oid, "dttf") for oid in situation["outcomes"]}
+        page(situation_path(situation["id"]), "situation.html", title=situation["title"], situation=situation,
+             rulings=rulings, rules=rules, walk=_walk_data(situation, rules))
+    page("rules/index.html", "sources.html", title="The rulebook", by_source=by_source)
+    for source in sources:
+        listed = by_source[source["id"]]
+        page(source_path(source["id"]), "source.html", title=source["title"], source=source,
+             sections=_sections(listed), others=[r for r in listed if not _holdem_relevant(r)], total=len(listed))
+        for position, rule in enumerate(listed):
+            previous = listed[position - 1] if position else None
+            following = listed[position + 1] if position + 1 < len(listed) else None
+            related = [(r, rules.get(r["to"])) for r in rule.get("related") or []]
+            positions = [(rule, other, r.get("note", "")) if rule["source"] == "dttf" else (other, rule, r.get("note", ""))
+                         for r, other in related if r["type"] == "conflicts" and other is not None]
+            page(rule_path(rule["id"]), "rule.html", title=f"{rule_label(rule)} — {rule['title']}", rule=rule,
+                 source=source, related=related, positions=positions, citing=citing.get(rule["id"], []),
+                 previous=previous, following=following, rules=rules)
+    page("compare/dttf-vs-tda-2024.html", "compare_conflicts.html", title="DTTF house rules vs TDA 2024",
+         conflicts=conflicts, other_conflicts=other_conflicts, citing=citing)
+    page("compare/tda-2019-to-2024.html", "compare_editions.html", title="TDA Recommended Procedures: 2019 to 2024",
+         editions=editions)
+    topics = sorted({item["topic"] for item in items})
+    page("quiz/index.html", "quiz.html", title="Quiz", quiz_count=len(items), topics=topics, quiz_origin=quiz_origin)
+
+    index = search_index(corpus)
+    files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
+    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", items).encode("utf-8")
+    files["static/icon-192.png"] = _png(192)
+    files["static/icon-512.png"] = _png(512)
+    files["manifest.webmanifest"] = manifest().encode("utf-8")
+    for path in sorted(static.rglob("*")):
+        relative = "static/" + path.relative_to(static).as_posix()
+        if path.is_file() and not path.name.startswith(".") and relative not in GENERATED_STATIC:
+            if path.stat().st_size > MAX_STATIC_BYTES:
+                raise FloorError(f"{path} is over {MAX_STATIC_BYTES // 1_000_000} MB — not a site asset")
+            files[relative] = path.read_bytes()
+    # The service worker last: it lists (and is versioned by) every other file.
+    precache = sorted(files)
+    digest = hashlib.sha256()
+    for path in precache:
+        digest.update(path.encode() + b"\0" + files[path] + b"\0")
+    sw = env.get_template("sw.js").render(version=digest.hexdigest()[:16], files=precache)
+    files["sw.js"] = sw.encode("utf-8")
+    facts = {"quiz_items": len(items), "quiz_source": quiz_origin, "index_bytes": len(files[INDEX_SCRIPT]),
+             "index_gzip_bytes": len(gzip.compress(files[INDEX_SCRIPT], 9, mtime=0)),
+             "counts": {"situations": len(situations), "rules": len(rules), "sources": len(sources),
+                        "conflicts": len(conflicts), "edition_changes": len(editions["changed"])}}
+    return files, facts
+
+
+def _replaceable(folder: Path) -> bool:
+    return not folder.exists() or (folder.is_dir() and ((folder / MARKER).exists() or not any(folder.iterdir())))
+
+
+def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str] | None = None) -> SiteReport:
+    """Render the site and put it in `out_dir`, replacing a previous build there (and nothing else)."""
+    started = time.perf_counter()
+    out_dir = Path(out_dir).resolve()
+    root = Path(root or corpus["root"])
+    if not _replaceable(out_dir):
+        raise FloorError(f"{out_dir} is not empty and holds no Floorcall site ({MARKER} missing) — choose another --out")
+    files, facts = render_site(corpus, root, quiz)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = out_dir.parent / f".{out_dir.name}.building-{os.getpid()}"
+    if staging.exists():
+        shutil.rmtree(staging)
+    for path, data in files.items():
+        target = staging / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    (staging / MARKER).write_text("Built by `floor site build`; this whole folder is replaced on the next build.\n")
+    # Swap the finished folder in: a reader sees the old site or the new one, never half of each.
+    retired = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
+    if out_dir.exists():
+        os.replace(out_dir, retired)
+    os.replace(staging, out_dir)
+    shutil.rmtree(retired, ignore_errors=True)
+    pages = sum(1 for p in files if p.endswith(".html"))
+    return SiteReport(out_dir=out_dir, pages=pages, files=len(files), total_bytes=sum(len(d) for d in files.values()),
+                      index_bytes=facts["index_bytes"], index_gzip_bytes=facts["index_gzip_bytes"],
+                      quiz_items=facts["quiz_items"], quiz_source=facts["quiz_source"],
+                      seconds=time.perf_counter() - started, counts=facts["counts"])

@@ -1,0 +1,258 @@
+/* Floorcall search: a port of floorcall.lookup.rank (Python) over the index sitegen emits.
+ *
+ * Classic script (no modules, no fetch) so it runs from file://; also loadable under node for the
+ * parity test (tests/test_site.py), which checks that every posting value rebuilt here equals the
+ * Python index and that both rankers put the same situation first for every dev case.
+ * Every constant (stopwords, phrases, suffixes, weights, cutoffs) comes from the index: one source of truth.
+ */
+var FloorSearch = (function () {
+  "use strict";
+
+  var NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+  var ALNUM = /[\p{L}\p{N}]/u;
+
+  function Ranker(data) {
+    var c = data.constants;
+    this.c = c;
+    // Characters Python's unicodedata.combining() calls combining (emitted from Python: exact).
+    this.combining = new RegExp("[" + data.combining + "]", "gu");
+    this.stop = new Set(data.stop);
+    this.phrases = new Map(Object.keys(data.phrases).map(function (k) { return [k, data.phrases[k]]; }));
+    this.situations = data.situations;
+    this.rules = data.rules;
+    this.situationPostings = expand(data.situation_postings, data.situations.length, c);
+    this.rulePostings = expand(data.rule_postings, data.rules.length, c);
+    // Titles and aliases, processed once the way rapidfuzz.utils.default_process does.
+    this.names = data.names.map(function (names) {
+      return names.map(function (n) { return tokenSet(defaultProcess(n)); });
+    });
+  }
+
+  /* Postings arrive as [doc delta, tf x 10] pairs per term; BM25 is recomputed exactly as
+     lookup_index._postings does, then rounded like Python's round(value, 4). */
+  function expand(packed, nDocs, c) {
+    var terms = packed.terms.split(" ");
+    var lengths = new Array(nDocs).fill(0);
+    packed.lists.forEach(function (list) {
+      for (var i = 0, doc = 0; i < list.length; i += 2) { doc += list[i]; lengths[doc] += list[i + 1]; }
+    });
+    lengths = lengths.map(function (l) { return l / 10; });
+    var average = nDocs ? lengths.reduce(function (a, b) { return a + b; }, 0) / nDocs : 1.0;
+    var k1 = c.bm25_k1, b = c.bm25_b;
+    var map = new Map();
+    terms.forEach(function (term, t) {
+      var list = packed.lists[t], frequency = list.length / 2, out = [];
+      var idf = Math.log(1 + (nDocs - frequency + 0.5) / (frequency + 0.5));
+      for (var i = 0, doc = 0; i < list.length; i += 2) {
+        doc += list[i];
+        var tf = list[i + 1] / 10;
+        var norm = k1 * (1 - b + b * lengths[doc] / average);
+        out.push([doc, Number((idf * tf * (k1 + 1) / (tf + norm)).toFixed(4))]);
+      }
+      map.set(term, out);
+    });
+    return map;
+  }
+
+  /* ---- textnorm.py ---- */
+  Ranker.prototype.fold = function (text) {
+    text = String(text).normalize("NFKD").replace(this.combining, "");
+    return text.toLowerCase().replace(/\u2019/g, "'").replace(/&/g, " and ");
+  };
+  Ranker.prototype.words = function (text) {
+    return this.fold(text).replace(/'/g, "").match(/[a-z0-9]+/g) || [];
+  };
+  Ranker.prototype.stem = function (word) {
+    var c = this.c;
+    if (/^[0-9]+$/.test(word)) return word;
+    for (var i = 0; i < c.suffixes.length; i++) {
+      var suffix = c.suffixes[i];
+      if (word.endsWith(suffix) && word.length - suffix.length >= c.min_stem) {
+        word = word.slice(0, word.length - suffix.length);
+        var n = word.length;
+        if ((suffix === "ing" || suffix === "ed") && n > c.min_stem && word[n - 1] === word[n - 2] && c.keep_double.indexOf(word[n - 1]) < 0) {
+          word = word.slice(0, n - 1);
+        }
+        break;
+      }
+    }
+    return word;
+  };
+  Ranker.prototype.terms = function (text) {
+    var self = this, stems = this.words(text).map(function (w) { return self.stem(w); }), out = [];
+    var i = 0;
+    while (i < stems.length) {
+      var matched = false;
+      for (var size = Math.min(this.c.max_phrase, stems.length - i); size > 0; size--) {
+        var key = stems.slice(i, i + size).join(" ");
+        if (this.phrases.has(key)) { out.push.apply(out, this.phrases.get(key)); i += size; matched = true; break; }
+      }
+      if (!matched) { out.push(stems[i]); i += 1; }
+    }
+    return out.filter(function (t) { return !self.stop.has(t); });
+  };
+
+  /* ---- lookup.py ---- */
+  Ranker.prototype.cleanQuery = function (query) {
+    var chars = Array.from(String(query)).map(function (ch) { return ch !== " " && NON_PRINTABLE.test(ch) ? " " : ch; });
+    var folded = chars.join("").split(" ").filter(Boolean).join(" ");
+    return Array.from(folded).slice(0, this.c.max_query_chars).join("");
+  };
+
+  Ranker.prototype.queryTerms = function (query) {
+    var c = this.c, weights = new Map(), unknown = [], expansions = {};
+    var list = this.terms(query).slice(0, c.max_query_terms);
+    for (var i = 0; i < list.length; i++) {
+      var term = list[i];
+      if (this.situationPostings.has(term) || this.rulePostings.has(term)) {
+        weights.set(term, Math.max(weights.get(term) || 0, 1.0));
+        continue;
+      }
+      var fixed = term.length >= c.typo_min_length && !/^[0-9]+$/.test(term) ? this.closestTerm(term) : null;
+      if (fixed) {
+        expansions[term] = fixed;
+        weights.set(fixed, Math.max(weights.get(fixed) || 0, c.typo_weight));
+      } else {
+        unknown.push(term);
+      }
+    }
+    return { weights: weights, unknown: unknown, expansions: expansions };
+  };
+
+  /* process.extractOne(term, vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF): first best wins. */
+  Ranker.prototype.closestTerm = function (term) {
+    var a = Array.from(term), cutoff = this.c.typo_cutoff / 100, best = null, bestScore = -1;
+    this.situationPostings.forEach(function (_postings, choice) {
+      var b = Array.from(choice), lensum = a.length + b.length;
+      // ratio <= 2*min/lensum: skipping what cannot reach the cutoff changes no result.
+      if (2 * Math.min(a.length, b.length) / lensum < cutoff) return;
+      var similarity = 1.0 - (lensum - 2 * lcs(a, b)) / lensum;
+      if (similarity >= cutoff && similarity * 100 > bestScore) { best = choice; bestScore = similarity * 100; }
+    });
+    return best;
+  };
+
+  function bm25(postings, weights, size) {
+    var scores = new Array(size).fill(0);
+    weights.forEach(function (weight, term) {
+      var list = postings.get(term) || [];
+      for (var i = 0; i < list.length; i++) scores[list[i][0]] += weight * list[i][1];
+    });
+    return scores;
+  }
+
+  Ranker.prototype.rank = function (query, limit, ruleLimit) {
+    var c = this.c, text = this.cleanQuery(query);
+    limit = limit || 5;
+    ruleLimit = ruleLimit === undefined ? 3 : ruleLimit;
+    var q = this.queryTerms(text);
+    var scores = bm25(this.situationPostings, q.weights, this.situations.length);
+    var best = scores.reduce(function (m, s) { return Math.max(m, s); }, 0.0);
+    if (text) {
+      var processed = tokenSet(defaultProcess(text));
+      for (var doc = 0; doc < this.names.length; doc++) {
+        // Only a similarity that can count is computed in full (an upper bound screens the rest).
+        var floor = scores[doc] > 0 ? c.fuzz_floor : 90, similarity = 0;
+        this.names[doc].forEach(function (name) {
+          similarity = Math.max(similarity, tokenSetRatio(processed, name, Math.max(floor, similarity)));
+        });
+        if (similarity >= c.fuzz_floor && (scores[doc] > 0 || similarity >= 90)) {
+          scores[doc] += c.fuzz_weight * Math.max(best, 1.0) * similarity / 100;
+        }
+      }
+    }
+    var ruleScores = bm25(this.rulePostings, q.weights, this.rules.length);
+    return {
+      query: text,
+      situations: top(this.situations, scores, limit, c.relative_cutoff),
+      rules: top(this.rules, ruleScores, ruleLimit, c.relative_cutoff),
+      unknown: q.unknown,
+      expansions: q.expansions,
+    };
+  };
+
+  function top(ids, scores, limit, relativeCutoff) {
+    var best = scores.reduce(function (m, s) { return Math.max(m, s); }, 0.0);
+    if (best <= 0) return [];
+    var order = ids.map(function (_id, d) { return d; });
+    order.sort(function (x, y) { return scores[y] - scores[x] || (ids[x] < ids[y] ? -1 : ids[x] > ids[y] ? 1 : 0); });
+    return order.slice(0, limit).filter(function (d) { return scores[d] >= relativeCutoff * best; })
+      .map(function (d) { return { id: ids[d], index: d, score: scores[d] }; });
+  }
+
+  /* ---- rapidfuzz (C++ build) ---- */
+  // utils.default_process: letters and numbers kept (lowercased), everything else a space, trimmed.
+  function defaultProcess(text) {
+    return Array.from(String(text)).map(function (ch) {
+      return ALNUM.test(ch) ? Array.from(ch.toLowerCase())[0] : " ";
+    }).join("").replace(/^ +| +$/g, "");
+  }
+
+  function tokenSet(processed) {
+    var tokens = Array.from(new Set(processed.split(/\s+/).filter(Boolean)));
+    return { tokens: tokens, set: new Set(tokens) };
+  }
+
+  function joinedLength(tokens) {
+    var n = tokens.length ? tokens.length - 1 : 0;
+    tokens.forEach(function (t) { n += Array.from(t).length; });
+    return n;
+  }
+
+  function byCodePoint(x, y) {
+    var a = Array.from(x), b = Array.from(y);
+    for (var i = 0; i < Math.min(a.length, b.length); i++) {
+      var d = a[i].codePointAt(0) - b[i].codePointAt(0);
+      if (d) return d;
+    }
+    return a.length - b.length;
+  }
+
+  function normDistance(dist, lensum) { return lensum ? 100 - 100 * dist / lensum : 100; }
+
+  /* fuzz.token_set_ratio on processed strings. `atLeast` only lets it skip an LCS whose best
+     possible score is below that value (it then returns the best of the cheap parts). */
+  function tokenSetRatio(a, b, atLeast) {
+    if (!a.tokens.length || !b.tokens.length) return 0;
+    var intersect = a.tokens.filter(function (t) { return b.set.has(t); });
+    var diffAB = a.tokens.filter(function (t) { return !b.set.has(t); }).sort(byCodePoint);
+    var diffBA = b.tokens.filter(function (t) { return !a.set.has(t); }).sort(byCodePoint);
+    if (intersect.length && (!diffAB.length || !diffBA.length)) return 100;
+    var abJoined = Array.from(diffAB.join(" ")), baJoined = Array.from(diffBA.join(" "));
+    var abLen = abJoined.length, baLen = baJoined.length, sectLen = joinedLength(intersect);
+    var sep = sectLen !== 0 ? 1 : 0;
+    var sectAbLen = sectLen + sep + abLen, sectBaLen = sectLen + sep + baLen;
+    var cheap = 0;
+    if (sectLen) {
+      cheap = Math.max(normDistance(sep + abLen, sectLen + sectAbLen), normDistance(sep + baLen, sectLen + sectBaLen));
+    }
+    var lensum = sectAbLen + sectBaLen;
+    var bound = normDistance(Math.abs(abLen - baLen), lensum);  // the LCS can only make it smaller
+    if (bound < atLeast && cheap < atLeast) return Math.max(cheap, 0);
+    var dist = abLen + baLen - 2 * lcs(abJoined, baJoined);
+    return Math.max(normDistance(dist, lensum), cheap);
+  }
+
+  // Longest common subsequence length of two arrays of characters (Indel distance = sum - 2 * LCS).
+  function lcs(a, b) {
+    if (!a.length || !b.length) return 0;
+    var prev = new Int32Array(b.length + 1), cur = new Int32Array(b.length + 1);
+    for (var i = 1; i <= a.length; i++) {
+      var ai = a[i - 1];
+      for (var j = 1; j <= b.length; j++) {
+        cur[j] = ai === b[j - 1] ? prev[j - 1] + 1 : (prev[j] > cur[j - 1] ? prev[j] : cur[j - 1]);
+      }
+      var swap = prev; prev = cur; cur = swap;
+    }
+    return prev[b.length];
+  }
+
+  return {
+    Ranker: Ranker,
+    load: function (data) { return new Ranker(data); },
+    defaultProcess: defaultProcess,
+    tokenSetRatio: function (s1, s2) { return tokenSetRatio(tokenSet(s1), tokenSet(s2), 0); },
+  };
+})();
+
+if (typeof module === "object" && module.exports) module.exports = FloorSearch;
