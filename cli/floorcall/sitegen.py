@@ -132,43 +132,83 @@ def _weighted_counts(documents: list[dict[str, str]], weights: dict[str, float],
     return out
 
 
+# Numbers in the packed postings are written as base-32 digits: a terminal digit from the first half
+# of this alphabet, preceded by continuation digits from the second half (no separators needed).
+PACK_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"
+
+
+def _pack_number(n: int) -> str:
+    digits = [n % 32]
+    n //= 32
+    while n:
+        digits.append(n % 32)
+        n //= 32
+    return "".join(PACK_ALPHABET[32 + d] for d in reversed(digits[1:])) + PACK_ALPHABET[digits[0]]
+
+
+def _unpack_numbers(text: str) -> list[int]:
+    out, pending = [], 0
+    for char in text:
+        value = PACK_ALPHABET.index(char)
+        if value >= 32:
+            pending = pending * 32 + value - 32
+        else:
+            out.append(pending * 32 + value)
+            pending = 0
+    return out
+
+
 def _pack_postings(postings: dict, counts: list[Counter]) -> dict:
-    """[doc delta, tf x 10] per term: small repeating integers gzip far better than BM25 floats,
-    and search.js recomputes the BM25 value from them (checked here and, in JS, by the tests)."""
+    """Postings as (doc delta, term frequency) per term, packed to stay small once gzipped.
+
+    search.js recomputes each BM25 value from these (lookup_index's formula), so what ships is
+    small repeating integers: the field-weighted tf x 10 (a code into `tf_table`, most frequent
+    first) and the gap to the previous document. `unpack_values` proves the packing loses nothing.
+    """
     terms_in_order = list(postings)
-    lists = []
+    tf10s = []
+    docs = []
     for term in terms_in_order:
-        flat, previous = [], 0
+        previous, gaps = 0, []
         for doc, _value in postings[term]:
             tf10 = round(counts[doc][term] * 10)
             if abs(tf10 - counts[doc][term] * 10) > 1e-6:
                 raise FloorError(f"field weight of '{term}' is not a multiple of 0.1 — the site index cannot pack it")
-            flat += [doc - previous, tf10]
+            tf10s.append(tf10)
+            gaps.append(_pack_number(doc - previous))
             previous = doc
-        lists.append(flat)
-    return {"terms": " ".join(terms_in_order), "lists": lists}
+        docs.append("".join(gaps))
+    table = [tf for tf, _n in Counter(tf10s).most_common()]
+    code = {tf: n for n, tf in enumerate(table)}
+    return {"terms": " ".join(terms_in_order), "docs": " ".join(docs),
+            "tfs": "".join(_pack_number(code[tf]) for tf in tf10s), "tf_table": table}
 
 
 def unpack_values(packed: dict, n_docs: int) -> dict[str, list]:
     """The BM25 values search.js computes from a packed index (the Python mirror of its `expand`)."""
     from floorcall.lookup_index import BM25_B, BM25_K1
 
+    tf10s = iter([packed["tf_table"][c] for c in _unpack_numbers(packed["tfs"])])
+    terms = packed["terms"].split(" ")
+    lists = []
     lengths = [0] * n_docs
-    for flat in packed["lists"]:
-        doc = 0
-        for i in range(0, len(flat), 2):
-            doc += flat[i]
-            lengths[doc] += flat[i + 1]
+    for gaps in packed["docs"].split(" "):
+        doc, pairs = 0, []
+        for gap in _unpack_numbers(gaps):
+            doc += gap
+            tf10 = next(tf10s)
+            pairs.append((doc, tf10))
+            lengths[doc] += tf10
+        lists.append(pairs)
     lengths = [n / 10 for n in lengths]
     average = sum(lengths) / n_docs if n_docs else 1.0
     values = {}
-    for term, flat in zip(packed["terms"].split(" "), packed["lists"]):
-        frequency = len(flat) // 2
+    for term, pairs in zip(terms, lists):
+        frequency = len(pairs)
         idf = math.log(1 + (n_docs - frequency + 0.5) / (frequency + 0.5))
-        out, doc = [], 0
-        for i in range(0, len(flat), 2):
-            doc += flat[i]
-            tf = flat[i + 1] / 10
+        out = []
+        for doc, tf10 in pairs:
+            tf = tf10 / 10
             norm = BM25_K1 * (1 - BM25_B + BM25_B * lengths[doc] / average)
             out.append([doc, round(idf * tf * (BM25_K1 + 1) / (tf + norm), 4)])
         values[term] = out
@@ -223,6 +263,7 @@ def search_index(corpus: dict) -> dict:
             "max_query_terms": lookup.MAX_QUERY_TERMS, "suffixes": list(textnorm.SUFFIXES),
             "keep_double": "".join(sorted(textnorm.KEEP_DOUBLE)), "min_stem": textnorm.MIN_STEM,
             "max_phrase": textnorm.MAX_PHRASE, "limit": SEARCH_LIMIT, "rule_limit": SEARCH_RULE_LIMIT,
+            "pack_alphabet": PACK_ALPHABET,
         },
         "stop": sorted(textnorm.STOP_STEMS),
         "combining": _combining_class(),

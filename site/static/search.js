@@ -28,28 +28,43 @@ var FloorSearch = (function () {
     });
   }
 
-  /* Postings arrive as [doc delta, tf x 10] pairs per term; BM25 is recomputed exactly as
-     lookup_index._postings does, then rounded like Python's round(value, 4). */
+  /* Postings arrive packed (sitegen._pack_postings): per term, document gaps; for every posting, a
+     code into tf_table (field-weighted tf x 10). BM25 is recomputed exactly as lookup_index._postings
+     does, then rounded like Python's round(value, 4). */
+  function unpackNumbers(text, alphabet) {
+    var out = [], pending = 0;
+    for (var i = 0; i < text.length; i++) {
+      var value = alphabet.indexOf(text[i]);
+      if (value >= 32) { pending = pending * 32 + value - 32; } else { out.push(pending * 32 + value); pending = 0; }
+    }
+    return out;
+  }
+
   function expand(packed, nDocs, c) {
     var terms = packed.terms.split(" ");
-    var lengths = new Array(nDocs).fill(0);
-    packed.lists.forEach(function (list) {
-      for (var i = 0, doc = 0; i < list.length; i += 2) { doc += list[i]; lengths[doc] += list[i + 1]; }
+    var tf10s = unpackNumbers(packed.tfs, c.pack_alphabet).map(function (code) { return packed.tf_table[code]; });
+    var lengths = new Array(nDocs).fill(0), lists = [], next = 0;
+    packed.docs.split(" ").forEach(function (gaps) {
+      var doc = 0, pairs = [];
+      unpackNumbers(gaps, c.pack_alphabet).forEach(function (gap) {
+        doc += gap;
+        var tf10 = tf10s[next++];
+        pairs.push([doc, tf10]);
+        lengths[doc] += tf10;
+      });
+      lists.push(pairs);
     });
     lengths = lengths.map(function (l) { return l / 10; });
     var average = nDocs ? lengths.reduce(function (a, b) { return a + b; }, 0) / nDocs : 1.0;
-    var k1 = c.bm25_k1, b = c.bm25_b;
-    var map = new Map();
+    var k1 = c.bm25_k1, b = c.bm25_b, map = new Map();
     terms.forEach(function (term, t) {
-      var list = packed.lists[t], frequency = list.length / 2, out = [];
+      var pairs = lists[t], frequency = pairs.length;
       var idf = Math.log(1 + (nDocs - frequency + 0.5) / (frequency + 0.5));
-      for (var i = 0, doc = 0; i < list.length; i += 2) {
-        doc += list[i];
-        var tf = list[i + 1] / 10;
-        var norm = k1 * (1 - b + b * lengths[doc] / average);
-        out.push([doc, Number((idf * tf * (k1 + 1) / (tf + norm)).toFixed(4))]);
-      }
-      map.set(term, out);
+      map.set(term, pairs.map(function (pair) {
+        var tf = pair[1] / 10;
+        var norm = k1 * (1 - b + b * lengths[pair[0]] / average);
+        return [pair[0], Number((idf * tf * (k1 + 1) / (tf + norm)).toFixed(4))];
+      }));
     });
     return map;
   }
@@ -125,7 +140,7 @@ var FloorSearch = (function () {
     this.situationPostings.forEach(function (_postings, choice) {
       var b = Array.from(choice), lensum = a.length + b.length;
       // ratio <= 2*min/lensum: skipping what cannot reach the cutoff changes no result.
-      if (2 * Math.min(a.length, b.length) / lensum < cutoff) return;
+      if (2 * Math.min(a.length, b.length) / lensum < cutoff - 1e-9) return;
       var similarity = 1.0 - (lensum - 2 * lcs(a, b)) / lensum;
       if (similarity >= cutoff && similarity * 100 > bestScore) { best = choice; bestScore = similarity * 100; }
     });

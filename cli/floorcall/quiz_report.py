@@ -1,0 +1,107 @@
+"""The printable HTML exam report for the training coordinator.
+
+Rendered from site/templates/quiz-report.html.j2 with autoescape and StrictUndefined; one
+self-contained file (inline CSS, no scripts, no external requests) that prints cleanly on A4 or
+Letter. jinja2 is imported only here, so `floor quiz` without --report never pays for it.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from floorcall.errors import FloorError
+
+TEMPLATE = "quiz-report.html.j2"
+# Written into every report; an existing file is replaced only when it carries this mark, so
+# --report can never overwrite a document the coordinator saved under the same name.
+GENERATOR_MARK = '<meta name="generator" content="Floorcall quiz report">'
+
+
+def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: str | None, taken: str) -> dict:
+    """Everything the template shows, as plain data."""
+    from floorcall.render import rule_label
+
+    def cite_rows(cites):
+        rows = []
+        for rid in cites:
+            rule = rules.get(rid)
+            rows.append({"id": rid, "label": rule_label(rule) if rule else rid, "title": rule["title"] if rule else "",
+                         "summary": (rule or {}).get("summary", "")})
+        return rows
+
+    missed = []
+    for number, result in enumerate(graded.results, 1):
+        if result.correct:
+            continue
+        item = result.item
+        missed.append({
+            "number": number, "id": item.id, "topic": item.topic, "prompt": item.prompt,
+            "given": item.choices[result.chosen] if result.chosen is not None else "(no answer)",
+            "ruling": item.right, "explanation": item.explanation, "cites": cite_rows(item.cites),
+        })
+    return {
+        "name": name or "(no name given)",
+        "taken": taken,
+        "seed": seed,
+        "score": graded.score,
+        "total": graded.total,
+        "percent": f"{graded.percent:g}",
+        "pass_mark": f"{pass_mark:g}",
+        "passed": graded.passed(pass_mark),
+        "topics": [{"topic": t, "right": a, "of": b} for t, (a, b) in graded.by_topic().items()],
+        "missed": missed,
+    }
+
+
+def render_report(root: Path, context: dict) -> str:
+    import jinja2
+
+    folder = Path(root) / "site" / "templates"
+    if not (folder / TEMPLATE).is_file():
+        raise FloorError(f"the report template {folder / TEMPLATE} is missing — reinstall Floorcall or run from a checkout")
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(folder)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    try:
+        return env.get_template(TEMPLATE).render(**context)
+    except jinja2.TemplateError as exc:
+        raise FloorError(f"the report template {folder / TEMPLATE} failed: {exc}") from None
+
+
+def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass_mark: float, name: str | None,
+                 taken: str | None = None) -> Path:
+    """Render and write the report atomically; refuse to replace a file that is not one of ours."""
+    path = Path(path).expanduser()
+    if path.is_dir():
+        raise FloorError(f"--report {path} is a folder — give a file name such as exam-ana.html")
+    if path.exists():
+        try:
+            head = path.read_text(encoding="utf-8", errors="replace")[:4096]
+        except OSError as exc:
+            raise FloorError(f"cannot read the existing {path} ({exc.strerror or exc}) — choose another --report file") from None
+        if GENERATOR_MARK not in head:
+            raise FloorError(f"{path} already exists and is not a Floorcall quiz report; it was left untouched — choose another --report file")
+    taken = taken or datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+    html = render_report(root, report_context(graded, rules, seed=seed, pass_mark=pass_mark, name=name, taken=taken))
+    folder = path.parent if str(path.parent) else Path(".")
+    tmp = None
+    try:
+        import tempfile
+
+        fd, tmp = tempfile.mkstemp(prefix=".quiz-report-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(html)
+        os.replace(tmp, path)  # readers see the old report or the new one, never half of one
+        tmp = None
+    except OSError as exc:
+        raise FloorError(f"cannot write the report {path} ({exc.strerror or exc})") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+    return path
