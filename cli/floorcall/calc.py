@@ -527,7 +527,7 @@ def chip_push(
     rules: list[str] = []
 
     def result(kind, *, takes, add=0, raise_to=None, full=None, needed=None, situation=None, why=""):
-        change = total - takes if kind == "call" else 0
+        change = total + add - takes if kind == "call" else 0
         return ChipPushResult(kind, facing, min_raise, pushed, total, takes, change, add, raise_to, full, needed,
                               half_line, situation, rules, why)
 
@@ -564,7 +564,7 @@ def chip_push(
             if last_chips:
                 return result("all-in", takes=total, needed=every_needed, situation=situation, why=(
                     f"{prior_words}'Call' with his last chips, {total:,}, short of the {facing:,} bet: he is all-in for less."))
-            return result("call", takes=total, add=facing - total, needed=every_needed, situation=situation, why=(
+            return result("call", takes=facing, add=facing - total, needed=every_needed, situation=situation, why=(
                 f"{prior_words}'Call' commits him to the full call of {facing:,}: he adds {facing - total:,}."))
         return result("call", takes=facing, needed=every_needed, situation=situation, why=(
             f"{prior_words}'Call' was said first, so it is a call of {facing:,} whatever the chips{_returned(total - facing)}."))

@@ -14,6 +14,7 @@ from floorcall.yamlload import Mapping, YamlProblem, load_file
 SOURCES_FILE = "rulebook/sources.yaml"
 RULINGS_DIR = "rulings"
 UNCOVERED_FILE = "rulings/uncovered.yaml"
+SYNONYMS_FILE = "rulings/synonyms.yaml"
 SEEDS_DIR = "rulebook/seeds"
 
 
@@ -26,6 +27,7 @@ class RawContent:
     rules: list = field(default_factory=list)  # (relpath, Mapping) pairs
     trees: list = field(default_factory=list)  # (relpath, Mapping) pairs
     uncovered: list = field(default_factory=list)  # (relpath, Mapping) pairs
+    synonyms: dict = field(default_factory=dict)  # phrase -> replacement, for lookup
     problems: list = field(default_factory=list)
 
 
@@ -116,10 +118,27 @@ def read_uncovered(raw: RawContent) -> None:
         raw.uncovered.append((UNCOVERED_FILE, item))
 
 
+def read_synonyms(raw: RawContent) -> None:
+    path = raw.root / SYNONYMS_FILE
+    if not path.exists():
+        return
+    data = _read(path, raw.root, raw.problems)
+    if data is None:
+        return
+    table = data.get("synonyms") if isinstance(data, Mapping) else None
+    if not isinstance(table, dict) or not all(isinstance(v, str) and v.strip() for v in table.values()):
+        line = data.lines.get("synonyms", 1) if isinstance(data, Mapping) else 1
+        raw.problems.append(Problem(SYNONYMS_FILE, line, "FC225", "synonyms must map each phrase to a replacement string",
+                                    "e.g. oot: out of turn"))
+        return
+    raw.synonyms = dict(table)
+
+
 def read_all(root: Path, tree_paths: list[Path] | None = None) -> RawContent:
     raw = RawContent(root=root)
     read_sources(root, raw)
     read_rules(raw)
     read_trees(raw, tree_paths)
     read_uncovered(raw)
+    read_synonyms(raw)
     return raw

@@ -151,7 +151,7 @@ def build(root: Path) -> dict:
         "situations": situations,
         "skipped": skipped,
     }
-    corpus["index"] = lookup_index.build_index(corpus)
+    corpus["index"] = lookup_index.build_index(corpus, raw.synonyms)
     return corpus
 
 

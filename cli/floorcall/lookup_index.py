@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from pathlib import Path
 
 from floorcall.textnorm import compile_phrases, terms
-
-SYNONYMS_FILE = "rulings/synonyms.yaml"
 
 # Field weights: what a floorperson types matches titles and aliases first; rule words and
 # question text add recall without outranking a situation named for the query.
@@ -30,17 +27,6 @@ RULE_FIELDS = {"title": 3.0, "keywords": 2.0, "summary": 1.0, "text": 0.5}
 # BM25 constants: the usual defaults; b below 0.75 because long trees are long for a reason.
 BM25_K1 = 1.2
 BM25_B = 0.5
-
-
-def load_synonyms(root: Path) -> dict[str, str]:
-    from floorcall.yamlload import load_file
-
-    path = root / SYNONYMS_FILE
-    if not path.exists():
-        return {}
-    data = load_file(path) or {}
-    table = data.get("synonyms") or {}
-    return {str(k): str(v) for k, v in table.items()}
 
 
 def situation_fields(situation: dict, rules: dict) -> dict[str, str]:
@@ -92,11 +78,7 @@ def _postings(documents: list[dict[str, str]], weights: dict[str, float], phrase
     return postings
 
 
-def build_index(corpus: dict) -> dict:
-    from floorcall.paths import find_root  # noqa: F401  (root is in the corpus already)
-
-    root = Path(corpus["root"])
-    synonyms = load_synonyms(root)
+def build_index(corpus: dict, synonyms: dict[str, str]) -> dict:
     phrases = compile_phrases(synonyms)
     rules = corpus["rules"]
     situation_ids = list(corpus["situations"])

@@ -45,11 +45,13 @@ MAX_DISTRACTORS = 3  # four choices, as on a written floor exam
 # Fewer than two wrong choices makes a coin toss, not a question: such items are skipped and counted.
 MIN_DISTRACTORS = 2
 # Two rulings this close (edit-distance ratio on normalised words, 0-100) are the same ruling
-# reworded. Measured on the corpus: pairs at 90+ with different first clauses differ by a word or
-# two ("make a" / "make it a", "out of the muck" / "out"); treating the odd real difference among
-# them as "the same" only costs a distractor, never a second right answer.
-SAME_RULING_SIMILARITY = 90
-# A ruling of at least this many words found whole inside another is the same ruling with more said.
+# reworded. Measured on the corpus: every pair scoring 80 or more says the same thing in other
+# words ("He must put in the full call." / "He must complete the full call.", 83) unless a figure
+# differs, which is checked first. Calling the odd real difference "the same" only costs a
+# distractor, never adds a second right answer.
+SAME_RULING_SIMILARITY = 80
+# A ruling of at least this many words found, in order, within another is the same ruling with
+# more said ("It is a call; change is made." within "It is only a call; change is made if needed.").
 MIN_CONTAINED_WORDS = 3
 
 # Sections of the rulebooks, for rules no tree cites (a cited rule takes its trees' topic).
@@ -138,14 +140,19 @@ def same_ruling(a: str, b: str) -> bool:
     va, vb = verdict(a), verdict(b)
     if va and va == vb:
         return True
-    shorter, longer = sorted((na, nb), key=len)
-    if len(shorter.split()) >= MIN_CONTAINED_WORDS and f" {shorter} " in f" {longer} ":
-        return True  # "The result stands." inside "Too late; the result stands."
+    shorter, longer = sorted((na.split(), nb.split()), key=len)
+    if len(shorter) >= MIN_CONTAINED_WORDS and _is_subsequence(shorter, longer):
+        return True  # "Too late; the payout stands." within "Too late under the house rule; the payout stands."
     if _figures_in(a) != _figures_in(b):
         return False  # "a raise to 1,700" and "a raise to 1,300" differ however alike they read
     from rapidfuzz import fuzz
 
     return fuzz.ratio(na, nb) >= SAME_RULING_SIMILARITY
+
+
+def _is_subsequence(short: list[str], long: list[str]) -> bool:
+    words_left = iter(long)
+    return all(word in words_left for word in short)
 
 
 def pick_distractors(right: str, tiers: list, rng: random.Random, limit: int = MAX_DISTRACTORS) -> list[str]:
@@ -242,6 +249,11 @@ def cite_text(cites, rules: dict) -> str:
         rule = rules.get(rid)
         labels.append(f"{rule_label(rule)} [{rid}]" if rule else rid)
     return "Rules: " + "; ".join(labels) + "." if labels else ""
+
+
+def _sentence(text: str) -> str:
+    text = str(text).strip()
+    return text if text[-1:] in ".?!" else text + "."
 
 
 def _join(*parts: str) -> str:
@@ -379,14 +391,10 @@ def _scenario_items(corpus: dict, seed: int, out: Generated) -> None:
                     continue
                 item_id = f"{'scenario' if mode == 'dttf' else 'tda'}:{sid}:{key}"
                 rng = _rng(seed, item_id)
-                if mode == "dttf":
-                    own = [r for o, r in _outcome_rulings(situation, mode).items() if o != oid]
-                else:
-                    # A tree branches on the house's questions, so under pure TDA several of its
-                    # outcomes can come to one ruling: only outcomes the two rulebooks agree on
-                    # (no `tda` block) are safe wrong answers from the same tree.
-                    own = [situation["outcomes"][o]["ruling"] for o in situation["outcomes"]
-                           if o != oid and not situation["outcomes"][o].get("tda")]
+                # A tree branches on the facts the house rules care about; under pure TDA those
+                # facts may not matter, and its other outcomes can be right too. So a TDA question
+                # takes from its own tree only the house ruling it is contrasted with.
+                own = [r for o, r in _outcome_rulings(situation, mode).items() if o != oid] if mode == "dttf" else []
                 tiers = ([[other.ruling]] if differs else []) + [own] + _neighbour_tiers(situation, oid, situations, rules, mode, cache)
                 distractors = pick_distractors(ruling.ruling, tiers, rng)
                 if len(distractors) < MIN_DISTRACTORS:
@@ -408,7 +416,7 @@ def _scenario_items(corpus: dict, seed: int, out: Generated) -> None:
                     topic=topic if mode == "dttf" else "house",
                     topics=tuple(dict.fromkeys(base_topics + (("house",) if differs else ()))),
                     sources=sources_of(all_cites, rules),
-                    prompt=f"{situation['title']}.\n{facts}\n{question}",
+                    prompt=f"{_sentence(situation['title'])}\n{facts}\n{question}",
                     choices=choices, answer=answer, explanation=explanation, cites=cites, ref=sid,
                 ))
 

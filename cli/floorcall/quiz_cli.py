@@ -193,7 +193,7 @@ def ask(item, number: int, total: int, reader, out, style) -> int | None:
 
     out("")
     sources = ", ".join(item.sources)
-    out(style(f"Question {number} of {total}", "bold") + style(f"  · {item.topic} · {sources}", "dim"))
+    out(style(f"Question {number} of {total}", "bold") + style(f" · {item.topic} · {sources}", "dim"))
     out(wrap(item.prompt))
     for index, choice in enumerate(item.choices, 1):
         out(_hanging(f"  {index}) ", choice))
