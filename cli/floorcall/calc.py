@@ -13,7 +13,7 @@ has its own re-opening standard (47-B) that is not modelled here.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from floorcall.errors import FloorError
@@ -217,7 +217,6 @@ VERBS = {
     "allin": "allin", "all-in": "allin", "shove": "allin", "shoves": "allin", "jam": "allin", "jams": "allin",
 }
 NEEDS_AMOUNT = {"bet", "raise", "allin"}
-BLIND_NAMES = ("SB", "BB")
 ACTION_HELP = "write e.g. \"bet 600, raise 1600, allin 1700\" or name players: \"A bet 100, B allin 125, A call\""
 
 
@@ -856,15 +855,15 @@ def hand_for_hand(level_left: int, hands: int, edition: str = "2024", seconds_pe
     left, levels = level_left, 0
     for hand in range(1, hands + 1):
         left -= run
-        if left == 0 and level_seconds is None and hand == hands:
-            levels += 1  # the level is exactly used up: the next level starts with the next hand
-        while left <= 0 and not (left == 0 and level_seconds is None and hand == hands):
-            if level_seconds is None:
+        if left <= 0 and level_seconds is None:
+            if left < 0 or hand < hands:
                 raise FloorError(
                     f"the level runs out during hand {hand} of hand-for-hand: give --level-minutes (the length of the "
                     "next levels) to carry the clock on"
                 )
-            left += level_seconds
+            levels += 1  # the level is used up exactly at the end: the next level starts with the next hand
+        while left <= 0 and level_seconds is not None:
+            left += level_seconds  # the run-off carries over into the next level (RP-8-D)
             levels += 1
         schedule.append(HandClock(hand, format_clock(left), levels))
     rules = [rule] + ([R_NEW_LEVEL] if levels else [])
@@ -938,7 +937,7 @@ def parse_tables(text) -> list[TableCount]:
                 raise FloorError(f"--tables: '{part}' has no table name before '='")
         else:
             name, count = str(index), part
-        players = parse_count_signed(count, f"--tables: table {name}")
+        players = parse_whole(count, f"--tables: table {name}")
         tables.append(TableCount(name, players))
     names = [t.table for t in tables]
     if len(set(names)) != len(names):
@@ -946,7 +945,8 @@ def parse_tables(text) -> list[TableCount]:
     return tables
 
 
-def parse_count_signed(text, what: str) -> int:
+def parse_whole(text, what: str) -> int:
+    """A whole number of players or chips, not negative."""
     raw = str(text).strip()
     if raw.startswith(("-", "−")) and _PLAIN.fullmatch(raw[1:]):
         raise FloorError(f"{what} must not be negative (got {raw})")
@@ -1127,7 +1127,7 @@ def parse_stacks(text) -> dict[int, int]:
         seat = parse_count(match.group(1), f"--stacks: seat in '{part}'", low=1, high=MAX_SEAT_NUMBER)
         if seat in stacks:
             raise FloorError(f"--stacks: seat {seat} is given twice")
-        stacks[seat] = parse_count_signed(match.group(2), f"--stacks: seat {seat} chips")
+        stacks[seat] = parse_whole(match.group(2), f"--stacks: seat {seat} chips")
     if not stacks:
         raise FloorError("--stacks: give seat:chips pairs, e.g. 1:3,2:1,3:0")
     return stacks

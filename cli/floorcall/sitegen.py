@@ -411,6 +411,31 @@ def _walk_data(situation: dict, rules: dict) -> dict:
     }
 
 
+def _card(situation: dict) -> dict:
+    """The one-page print card: questions numbered in walking order (breadth first), outcomes lettered."""
+    questions = situation.get("questions") or {}
+    order, queue, seen = [], [situation["start"]], set()
+    while queue:
+        node = queue.pop(0)
+        if node in seen:
+            continue
+        seen.add(node)
+        order.append(node)
+        if node in questions:
+            queue += [a["next"] for a in questions[node]["answers"].values()]
+    question_ids = [n for n in order if n in questions]
+    outcome_ids = [n for n in order if n not in questions]
+    numbers = {qid: n for n, qid in enumerate(question_ids, 1)}
+    letters = {oid: (chr(ord("A") + n) if n < 26 else f"R{n + 1}") for n, oid in enumerate(outcome_ids)}
+    names = {**{qid: f"Q{n}" for qid, n in numbers.items()}, **{oid: f"Ruling {l}" for oid, l in letters.items()}}
+    return {
+        "questions": [{"id": qid, "number": numbers[qid], "ask": questions[qid]["ask"],
+                       "answers": [(a["label"], names[a["next"]]) for a in questions[qid]["answers"].values()]}
+                      for qid in question_ids],
+        "outcomes": [{"id": oid, "name": names[oid]} for oid in outcome_ids],
+    }
+
+
 def _sections(rules_in_source: list[dict]) -> list[tuple[str, list[dict]]]:
     groups: dict[str, list[dict]] = {}
     for rule in rules_in_source:
@@ -549,7 +574,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     for situation in situations:
         rulings = {oid: rule_for_house(situation, oid, "dttf") for oid in situation["outcomes"]}
         page(situation_path(situation["id"]), "situation.html", title=situation["title"], situation=situation,
-             rulings=rulings, rules=rules, walk=_walk_data(situation, rules))
+             rulings=rulings, rules=rules, walk=_walk_data(situation, rules), card=_card(situation))
     page("rules/index.html", "sources.html", title="The rulebook", by_source=by_source)
     for source in sources:
         listed = by_source[source["id"]]

@@ -94,7 +94,8 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
         raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
     outcome = situation["outcomes"][outcome_id]
     tda = outcome.get("tda")
-    house_ruling = {"ruling": outcome["ruling"], "why": outcome.get("why", ""), "cite": list(outcome.get("cite", []))}
+    house_ruling = {"ruling": outcome["ruling"], "why": outcome.get("why", ""), "cite": list(outcome.get("cite", [])),
+                    "calc": outcome.get("calc", "")}
     if house == "dttf" or tda is None:
         applied = house_ruling
         other = {"label": "TDA 2024", **tda} if tda else None
@@ -102,13 +103,13 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
             tda_cites = [c for c in applied["cite"] if not c.startswith("dttf:")] or applied["cite"]
             applied = dict(applied, cite=tda_cites)
     else:
-        applied = {"ruling": tda["ruling"], "why": tda.get("why", ""), "cite": list(tda["cite"])}
+        applied = {"ruling": tda["ruling"], "why": tda.get("why", ""), "cite": list(tda["cite"]), "calc": tda.get("calc", "")}
         other = {"label": "DTTF house rule", **house_ruling}
     return Ruling(
         situation=situation["id"], title=situation["title"], outcome=outcome_id,
         ruling=applied["ruling"], why=applied["why"], cites=applied["cite"],
         house_note=outcome.get("house", ""), other_position=other,
-        note_2019=outcome.get("note_2019", ""), calc=outcome.get("calc", ""),
+        note_2019=outcome.get("note_2019", ""), calc=applied.get("calc", ""),
         path=list(path or []), house=house,
     )
 
