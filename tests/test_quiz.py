@@ -13,7 +13,7 @@ from floorcall import corpus as corpus_module
 from floorcall import quiz
 from floorcall.errors import FloorError
 from floorcall.quiz import Card, HalfRaise, Item, MinRaise, Reopen
-from floorcall.walk import Ruling, advance, rule_for_house
+from floorcall.walk import Ruling, advance
 
 # ---------------------------------------------------------------- a small content root
 
@@ -532,3 +532,35 @@ def test_real_addendum_figures_all_agree(corpus, real_items):
         assert example in [e["example"] for e in corpus["rules"][rid].get("illustrations", [])], (rid, example)
     assert [s for s in real_items.skipped if s[1].startswith("figures-disagree")] == []
     assert sum(i.id.endswith(":figures") for i in real_items.items) == len(quiz.FIGURE_EXAMPLES)
+
+
+EXAMPLES = {"illustrations": [
+    {"example": "Ex 1", "facts": "A bets 100; B is all-in for 125."},
+    {"example": "Ex 1-A", "facts": "Continuing Ex 1: A just calls."},
+    {"example": "Ex 2", "facts": "Same, but B has 300."},
+    {"example": "Ex 3", "facts": "Same blinds (25-50). A raises to 500."},
+    {"example": "Ex 4", "facts": "As Ex 1-A, but C folds."},
+]}
+
+
+@pytest.mark.parametrize(
+    "index, expected",
+    [
+        (0, "A bets 100; B is all-in for 125."),
+        (1, "Ex 1: A bets 100; B is all-in for 125.\nEx 1-A: Continuing Ex 1: A just calls."),
+        (2, "Ex 1: A bets 100; B is all-in for 125.\nEx 1-A: Continuing Ex 1: A just calls.\nEx 2: Same, but B has 300."),
+        (3, "Same blinds (25-50). A raises to 500."),
+        (4, "Ex 1: A bets 100; B is all-in for 125.\nEx 1-A: Continuing Ex 1: A just calls.\nEx 4: As Ex 1-A, but C folds."),
+    ],
+)
+def test_example_facts_tell_the_earlier_example_first(index, expected):
+    """An example that continues another ('Continuing Ex 1', 'Same, but', 'As Ex 1-A') is told after the one it builds on."""
+    assert quiz.example_facts(EXAMPLES, EXAMPLES["illustrations"][index]) == expected
+
+
+def test_context_bound_ruling_is_skipped(mini):
+    """An example whose ruling only makes sense beside another ('for the same reason') makes no item."""
+    changed = copy.deepcopy(mini)
+    changed["rules"]["tda-2024:45"]["illustrations"][0]["ruling"] = "A call, for the same reason."
+    generated = quiz.generate(changed, seed=1)
+    assert ("addendum:tda-2024:45:ex-3", "context-bound: the ruling leans on another example") in generated.skipped

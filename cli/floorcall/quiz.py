@@ -7,8 +7,8 @@ Where the items come from (ids are stable across content edits, so saved progres
 
 - `scenario:<situation>:<outcome>[:<n>]`: a tree scenario's facts; the right answer is the ruling
   the walk engine lands on (`walk.advance`), so training can never disagree with `floor walk`.
-  Distractors are the rulings of the tree's other outcomes, then of trees citing the same rules,
-  then of trees sharing its topic.
+  Distractors are the rulings of the tree's other outcomes (and, where the house differs, the
+  TDA 2024 ruling), then of trees of the same topic that cite none of the same rules.
 - `tda:<situation>:<outcome>[:<n>]`: the same facts under pure TDA 2024 (`--house none`), asked
   only where the outcome's TDA position differs from the house ruling.
 - `rule:<rule-id>:governs`: our summary of a DTTF or TDA 2024 rule; which rule says this?
@@ -17,8 +17,12 @@ Where the items come from (ids are stable across content edits, so saved progres
 - `addendum:<rule-id>:<example>:figures`: the arithmetic of a minimum-raise, 50 % or re-opening
   example, kept only when the computed figure appears in that example's ruling.
 
-No item has two right answers: a distractor that gives the same ruling as the right answer (equal
-text, the same verdict, or a near-identical wording) is never used, and `validate_items` checks it.
+No item has two right answers. Wrong choices come only from places where they cannot also be
+right: the tree's other outcomes (reached by different facts), other trees' outcomes that cite
+none of the same rules, other rules' addendum examples. On top of that, a candidate that gives the
+same ruling as the right answer (equal text, the same first clause, contained in it, or a
+near-identical wording) is dropped, and `validate_items` checks every item again. An item left
+with fewer than two wrong choices is skipped and counted, never padded.
 """
 
 from __future__ import annotations
@@ -545,15 +549,46 @@ def example_slug(example: str) -> str:
 CONTEXT_BOUND = re.compile(r"\b(same reason|as (?:in )?ex|situations? \d|whatever situations)", re.IGNORECASE)
 
 
+# "Continuing Ex 1: …", "Same as Ex 3-A, but …", "As Ex 1-B, but …", "Same, but …": facts that
+# build on an earlier example of the same rule.
+# ("Same blinds (25-50)" restates what it shares, so it stands alone.)
+BUILDS_ON = re.compile(r"^\s*(?:continuing\b|same\b(?!\s+blinds)|as\s+(?:ex|situation)\b)", re.IGNORECASE)
+EXAMPLE_REF = re.compile(r"\b((?:Ex|Situation)\s+[0-9]+(?:-[A-Z])?)\b")
+MAX_EXAMPLE_CHAIN = 3
+
+
+def example_facts(rule: dict, example: dict) -> str:
+    """An example's facts, with the earlier example it builds on told first, each labelled."""
+    examples = rule.get("illustrations", [])
+    chain = [example]
+    while len(chain) <= MAX_EXAMPLE_CHAIN and BUILDS_ON.match(str(chain[0].get("facts", ""))):
+        current = chain[0]
+        named = EXAMPLE_REF.search(str(current.get("facts", "")))
+        index = next((i for i, e in enumerate(examples) if e is current), 0)
+        if named:
+            earlier = next((e for e in examples if e.get("example") == named.group(1)), None)
+        else:
+            earlier = examples[index - 1] if index > 0 else None
+        if earlier is None or earlier in chain:
+            break
+        chain.insert(0, earlier)
+    if len(chain) == 1:
+        return str(example.get("facts", "")).strip()
+    return "\n".join(f"{e.get('example')}: {str(e.get('facts', '')).strip()}" for e in chain)
+
+
 def _addendum_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -> None:
     illustrated = [r for r in (rules[i] for i in sorted(rules)) if r.get("illustrations")]
     for rule in illustrated:
         for example in rule["illustrations"]:
             item_id = f"addendum:{rule['id']}:{example_slug(example.get('example', ''))}"
             right = str(example.get("ruling", "")).strip()
-            facts = str(example.get("facts", "")).strip()
+            facts = example_facts(rule, example)
             if not right or not facts:
                 out.skipped.append((item_id, "incomplete: the example has no facts or no ruling"))
+                continue
+            if CONTEXT_BOUND.search(right):
+                out.skipped.append((item_id, "context-bound: the ruling leans on another example"))
                 continue
             rng = _rng(seed, item_id)
             # Other examples of the same rule often share the verdict ("a call", "the hand is dead")
@@ -574,7 +609,7 @@ def _addendum_items(rules: dict, topics_of_rules: dict, seed: int, out: Generate
             topic = topics_of_rules.get(rule["id"], DEFAULT_TOPIC)
             out.items.append(Item(
                 id=item_id, kind="addendum", topic=topic, topics=(topic,), sources=(rule["source"],),
-                prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title']}), {example.get('example')}.\n{facts}\n{RULING_QUESTION}",
+                prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title'].rstrip('.')}).\n{facts}\n{RULING_QUESTION}",
                 choices=choices, answer=answer,
                 explanation=_join(str(rule.get("summary", "")).strip(), cite_text((rule["id"],), rules)),
                 cites=(rule["id"],), ref=rule["id"],
@@ -751,7 +786,7 @@ def _figure_items(rules: dict, seed: int, out: Generated) -> None:
         choices, answer = _shuffled_choices(right, distractors, rng)
         out.items.append(Item(
             id=item_id, kind="addendum", topic="betting", topics=("betting",), sources=(rule["source"],),
-            prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title']}), {example_name}.\n{str(example.get('facts', '')).strip()}\n{worked.prompt()}",
+            prompt=f"Illustration Addendum, {rule_label(rule)} ({rule['title'].rstrip('.')}).\n{example_facts(rule, example)}\n{worked.prompt()}",
             choices=choices, answer=answer,
             explanation=_join(worked.explain(), f"The addendum: {ruling.strip()}", cite_text((rid,), rules)),
             cites=(rid,), ref=rid,

@@ -6,7 +6,6 @@ person's progress. This module only parses options, asks the questions and print
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -14,6 +13,7 @@ import typer
 
 from floorcall.cli_support import command, emit_json, guarded, style_for_stdout
 from floorcall.errors import FloorError
+from floorcall.interactive import read_line
 
 quiz_app = typer.Typer(
     help="Training quizzes drawn from the rulings and rules: practice with feedback, exams, progress per person.",
@@ -58,7 +58,8 @@ def quiz(
     data = _corpus()
     seed = seed if seed is not None else _random_seed()
     source_id = _source(source)
-    items = engine.generate_items(data, seed)
+    generated = engine.generate(data, seed)
+    items = generated.items
 
     listing_only = as_json and answers is None
     store = _open_store(name, db, readonly=listing_only) if name else None
@@ -66,12 +67,12 @@ def quiz(
         session, cards = 0, None
         if store is not None:
             cards = store.cards(name)
-            session = store.session(name) + 1 if listing_only else store.begin_session(name)
+            session = store.session(name) + 1  # begun on disk with the first answer: a quiz left at once ages nothing
         chosen = engine.select(items, settings["topic"], source_id, settings["count"], seed,
                                None if exam else cards, session)
         if listing_only:
             emit_json({"seed": seed, "topic": settings["topic"], "source": source_id, "count": len(chosen),
-                       "items": [item.as_json() for item in chosen]})
+                       "items": [item.as_json() for item in chosen], "skipped": generated.skipped_counts()})
             return
         mode = "exam" if exam else "practice"
         recorder = _recorder(store, name, session, mode)
@@ -146,9 +147,17 @@ def _open_store(name: str, db: Optional[Path], readonly: bool):
 
 
 def _recorder(store, name, session, mode) -> Callable:
+    """Save each answer as it is given; the session is started on disk with the first one."""
     if store is None:
         return lambda item, chosen: None
-    return lambda item, chosen: store.record(name, session, item, chosen, mode)
+    started = {}
+
+    def record(item, chosen):
+        if "session" not in started:
+            started["session"] = store.begin_session(name)
+        return store.record(name, started["session"], item, chosen, mode)
+
+    return record
 
 
 # ---------------------------------------------------------------- non-interactive grading
@@ -176,15 +185,6 @@ def _grade_answers(data, items, text, seed, exam, pass_mark, report, as_json, re
 
 
 # ---------------------------------------------------------------- the interactive quiz
-
-
-def read_line(prompt: str) -> str:
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        raise EOFError
-    return line.strip()
 
 
 def ask(item, number: int, total: int, reader, out, style) -> int | None:
@@ -230,10 +230,11 @@ def feedback(item, chosen: int, rules: dict, out, style) -> None:
         out(render_cited_rule(primary, style))
 
 
-def _interactive(data, items, seed, exam, pass_mark, report, record, name, store,
-                 reader=read_line, out=typer.echo) -> int:
+def _interactive(data, items, seed, exam, pass_mark, report, record, name, store, reader=None, out=None) -> int:
     from floorcall import quiz as engine
 
+    reader = reader or read_line  # looked up at call time, so tests can stand in for the keyboard
+    out = out or typer.echo
     style = style_for_stdout()
     rules = data["rules"]
     head = f"{'Exam' if exam else 'Quiz'}: {len(items)} question(s) · seed {seed}"

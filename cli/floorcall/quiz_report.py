@@ -55,12 +55,21 @@ def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: st
     }
 
 
+def template_folder(root: Path) -> Path:
+    """The content root's site/templates, else the one shipped with Floorcall (a --root may hold content only)."""
+    package = Path(__file__).resolve().parent
+    candidates = [Path(root) / "site" / "templates", package.parent.parent / "site" / "templates",
+                  package / "_data" / "site" / "templates"]
+    for folder in candidates:
+        if (folder / TEMPLATE).is_file():
+            return folder
+    raise FloorError(f"the report template {candidates[0] / TEMPLATE} is missing — reinstall Floorcall or run from a checkout")
+
+
 def render_report(root: Path, context: dict) -> str:
     import jinja2
 
-    folder = Path(root) / "site" / "templates"
-    if not (folder / TEMPLATE).is_file():
-        raise FloorError(f"the report template {folder / TEMPLATE} is missing — reinstall Floorcall or run from a checkout")
+    folder = template_folder(root)
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(folder)),
         autoescape=True,
@@ -72,6 +81,12 @@ def render_report(root: Path, context: dict) -> str:
         return env.get_template(TEMPLATE).render(**context)
     except jinja2.TemplateError as exc:
         raise FloorError(f"the report template {folder / TEMPLATE} failed: {exc}") from None
+
+
+def _file_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass_mark: float, name: str | None,
@@ -97,6 +112,7 @@ def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass
         fd, tmp = tempfile.mkstemp(prefix=".quiz-report-", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(html)
+        os.chmod(tmp, _file_mode())  # mkstemp makes 0600; a report is for sharing, like any file the user saves
         os.replace(tmp, path)  # readers see the old report or the new one, never half of one
         tmp = None
     except OSError as exc:

@@ -1,5 +1,84 @@
-"""`floor site …`: build and serve the static rulebook site (being built)."""
+"""`floor site …`: build the static rulebook site, or serve it on this machine for a quick look."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
 
 import typer
 
+from floorcall.cli_support import command
+from floorcall.errors import FloorError
+
 site_app = typer.Typer(help="Build or serve the static rulebook site.", no_args_is_help=True)
+
+DEFAULT_OUT = "_site"  # under the content root; ignored by git
+DEFAULT_PORT = 8000
+LOOPBACK = "127.0.0.1"  # never another interface: this is a preview, not a server
+
+
+def _root() -> Path:
+    from floorcall.app import content_root
+
+    return content_root()
+
+
+def _out(out: Optional[Path], root: Path) -> Path:
+    return (out if out is not None else root / DEFAULT_OUT).expanduser().resolve()
+
+
+def _build(root: Path, out_dir: Path):
+    from floorcall import corpus as corpus_module
+    from floorcall.sitegen import build_site
+
+    data = corpus_module.load(root)
+    corpus_module.warn_if_skipped(data)
+    return build_site(data, out_dir, root)
+
+
+@command(site_app, "build")
+def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output folder (default: {DEFAULT_OUT}/ in the content root).")):
+    """Render every page and asset into a self-contained folder (works from file:// and offline)."""
+    root = _root()
+    report = _build(root, _out(out, root))
+    typer.echo(report.summary())
+    typer.echo(f"open {report.out_dir / 'index.html'}  (or: floor site serve)")
+
+
+@command(site_app, "serve")
+def serve(
+    port: int = typer.Option(DEFAULT_PORT, "--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0: any free port)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Site folder (default: {DEFAULT_OUT}/ in the content root)."),
+    no_build: bool = typer.Option(False, "--no-build", help="Serve the folder as it is, without rebuilding first."),
+):
+    """Build the site, then serve it on http://127.0.0.1:PORT/ until Ctrl-C."""
+    import functools
+    import http.server
+
+    root = _root()
+    out_dir = _out(out, root)
+    if no_build:
+        if not (out_dir / "index.html").exists():
+            raise FloorError(f"no site in {out_dir} — run `floor site build` first, or drop --no-build")
+    else:
+        typer.echo(_build(root, out_dir).summary())
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".webmanifest": "application/manifest+json", ".js": "text/javascript"}
+
+        def log_message(self, format, *args):  # one quiet line per request, on stderr
+            typer.echo(f"{self.address_string()} {format % args}", err=True)
+
+    handler = functools.partial(Handler, directory=str(out_dir))
+    try:
+        server = http.server.ThreadingHTTPServer((LOOPBACK, port), handler)
+    except OSError as exc:
+        raise FloorError(f"cannot listen on {LOOPBACK}:{port} ({exc.strerror}) — try --port 0 for any free port") from None
+    typer.echo(f"serving {out_dir} at http://{LOOPBACK}:{server.server_address[1]}/ — Ctrl-C to stop")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        typer.echo("stopped")
+    finally:
+        server.server_close()

@@ -18,6 +18,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import struct
 import time
@@ -39,6 +40,7 @@ GENERATED_STATIC = {INDEX_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/ic
 THEME_COLOR = "#0d5c3a"
 # Games a hold'em player needs; a rule only for the others is grouped apart in Hold'em mode.
 HOLDEM_GAMES = frozenset({"all", "holdem", "limit", "pot-limit", "no-limit"})
+CITED_RULES_TAIL = re.compile(r"\s*Rules?: [^\n]*\[[^\]\n]+\]\.?\s*$")
 QUIZ_CHOICES = 4  # the right ruling and up to three others
 SEARCH_LIMIT = 8  # situations shown for a query in the browser (the CLI prints 5; the order is the same)
 SEARCH_RULE_LIMIT = 5
@@ -108,6 +110,13 @@ def make_environment(templates: Path):
 
 def _holdem_relevant(rule: dict) -> bool:
     return bool(set(rule.get("games") or ["all"]) & HOLDEM_GAMES)
+
+
+def _short_cite(rule: dict) -> str:
+    """A citation for the print card: DTTF labels name only a section, so they take the title."""
+    from floorcall.render import rule_label
+
+    return f"DTTF: {rule['title']}" if rule["source"] == "dttf" else rule_label(rule)
 
 
 def _quote_label(rule: dict) -> str:
@@ -319,7 +328,7 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
 
     choices = item.get("choices") or []
     texts = [_choice_text(c) for c in choices]
-    answer = item.get("answer")
+    answer = item.get("answer_index", item.get("answer"))  # the engine's 0-based index, or an id/text
     if isinstance(answer, bool) or answer is None:
         index = None
     elif isinstance(answer, int):
@@ -339,9 +348,18 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
         "prompt": str(item.get("prompt") or ""),
         "choices": texts,
         "answer": index,
-        "explanation": str(item.get("explanation") or ""),
+        # The engine ends explanations with "Rules: <label> [id]; …." for the terminal; the page links them instead.
+        "explanation": CITED_RULES_TAIL.sub("", str(item.get("explanation") or "")),
         "cites": cites,
     }
+
+
+def quiz_payload(items: list[dict]) -> dict:
+    """Items with their choices as numbers into one shared table: a distractor is some other
+    item's right answer, so the same rulings recur hundreds of times (saves ~20 % of the file)."""
+    table = list(dict.fromkeys(choice for item in items for choice in item["choices"]))
+    number = {text: n for n, text in enumerate(table)}
+    return {"choices": table, "items": [dict(item, choices=[number[c] for c in item["choices"]]) for item in items]}
 
 
 def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
@@ -370,7 +388,7 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
             explanation = " ".join(x for x in (outcome.get("why", ""), outcome.get("house", "")) if x)
             items.append({
                 "id": f"{sid}:{number}", "topic": topic,
-                "prompt": f"{situation['title']}. {facts}",
+                "prompt": f"{situation['title']}.\n{facts}\nWhat is the ruling?",
                 "choices": choices, "answer": choices.index(right),
                 "explanation": explanation, "cites": list(outcome.get("cite") or []),
             })
@@ -545,6 +563,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
         raise FloorError(f"no site templates in {templates} — is this a Floorcall checkout?")
     env = make_environment(templates)
     env.filters["label"] = rule_label
+    env.filters["short_cite"] = _short_cite
     env.globals["quote_label"] = _quote_label
     env.globals["holdem_relevant"] = _holdem_relevant
     rules = corpus["rules"]
@@ -598,7 +617,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
 
     index = search_index(corpus)
     files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
-    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", items).encode("utf-8")
+    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", quiz_payload(items)).encode("utf-8")
     files["static/icon-192.png"] = _png(192)
     files["static/icon-512.png"] = _png(512)
     files["manifest.webmanifest"] = manifest().encode("utf-8")

@@ -90,5 +90,6 @@
   var initial = queryFromHash();
   if (initial !== null) input.value = initial;
   if (input.value) render(input.value);
-  input.focus();
+  // A phone's keyboard should not pop up over the page unasked.
+  if (!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) input.focus();
 })();

@@ -2,8 +2,15 @@
    Progress stays in this browser (localStorage "floorcall:quiz"): {answers: {item id: choice}, topic}. */
 (function () {
   "use strict";
-  var items = window.FLOOR_QUIZ, box = document.getElementById("quiz"), card = document.getElementById("quiz-item");
-  if (!items || !box || !card) return;
+  var data = window.FLOOR_QUIZ, box = document.getElementById("quiz"), card = document.getElementById("quiz-item");
+  if (!data || !box || !card) return;
+  // Choices arrive as numbers into one shared table of rulings (sitegen.quiz_payload).
+  var items = data.items.map(function (item) {
+    var copy = {};
+    Object.keys(item).forEach(function (key) { copy[key] = item[key]; });
+    copy.choices = item.choices.map(function (n) { return data.choices[n]; });
+    return copy;
+  });
   var root = document.body.getAttribute("data-root") || "";
   var topicSelect = document.getElementById("quiz-topic"), scoreLine = document.getElementById("quiz-score");
   var progress = FloorStore.load("quiz", null);
@@ -69,7 +76,6 @@
     card.setAttribute("data-item", item.id);
     card.appendChild(el("p", "topic", item.topic));
     card.appendChild(el("p", "prompt", item.prompt));
-    card.appendChild(el("p", "ask", "What is the ruling?"));
     var list = el("ol", "choices");
     item.choices.forEach(function (text, index) {
       var li = el("li"), button = el("button", "choice", text);

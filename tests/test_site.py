@@ -1,0 +1,431 @@
+"""The static site: pages at their addresses, escaping, the offline contract, and a search that ranks like `floor lookup`."""
+
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO
+from floorcall import lookup_index, sitegen
+from floorcall.errors import FloorError
+from floorcall.lookup import rank
+from floorcall.walk import rule_for_house
+
+DEV_CASES = REPO.parent / "shared" / "eval" / "dev-cases.yaml"
+INDEX_GZIP_BUDGET = 60 * 1024
+NODE = shutil.which("node")
+# Queries beyond the dev cases that exercise each step of the port: typos, phrases, accents,
+# curly apostrophes, control and wide characters, digits, the length cap, nothing at all.
+EXTRA_QUERIES = [
+    "overchpi facing a bet", "tossed one big chip in, said nothing", "OOT raise!!", "sidepot 1000 chips",
+    "he was sittin out when cards were delt", "Déjà vu — café’s flop", "strng bet raize", "a\u0301llin shove",
+    "\u00a0all\u2028in\x00 x", "dealer’s card", "２ cards exposed", "x" * 600, "", "   ", "the of and",
+]
+
+
+class Page(HTMLParser):
+    """Tags and attributes of one HTML page, and its text."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, dict]] = []
+        self.text: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def all_text(self) -> str:
+        return " ".join(" ".join(self.text).split())
+
+
+@pytest.fixture(scope="module")
+def site(corpus, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "_site"
+    report = sitegen.build_site(corpus, out, REPO)
+    return out, report
+
+
+def read(site_dir: Path, path: str) -> str:
+    return (site_dir / path).read_text(encoding="utf-8")
+
+
+def html_pages(site_dir: Path) -> list[Path]:
+    return sorted(site_dir.rglob("*.html"))
+
+
+# ---------------------------------------------------------------- build and addresses
+
+def test_build_report_counts_every_page(site, corpus):
+    """The report counts one page per rule, situation and source, plus the six fixed pages."""
+    out, report = site
+    expected = len(corpus["rules"]) + len(corpus["situations"]) + len(corpus["sources"]) + 6
+    assert report.pages == expected == len(html_pages(out))
+    assert report.files == sum(1 for p in out.rglob("*") if p.is_file() and p.name != sitegen.MARKER)
+    assert report.total_bytes == sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.name != sitegen.MARKER)
+    assert report.quiz_items > 0 and "pages" in report.summary()
+
+
+@pytest.mark.parametrize(
+    "rule_id, path",
+    [("tda-2024:44", "rules/tda-2024/44.html"), ("tda-2024:RP-5", "rules/tda-2024/RP-5.html"),
+     ("tda-2019:RP-5", "rules/tda-2019/RP-5.html"), ("dttf:exposed-holecard", "rules/dttf/exposed-holecard.html"),
+     ("wpa:oversized-chip", "rules/wpa/oversized-chip.html")],
+)
+def test_rule_permanent_address(site, rule_id, path):
+    """A rule's address is rules/<source>/<number or slug>.html, and the page names the rule."""
+    assert sitegen.rule_path(rule_id) == path
+    assert f'data-rule="{rule_id}"' in read(site[0], path)
+
+
+def test_every_rule_and_situation_has_a_page(site, corpus):
+    """Every rule and every situation of the corpus has its page."""
+    out = site[0]
+    missing = [r for r in corpus["rules"] if not (out / sitegen.rule_path(r)).exists()]
+    missing += [s for s in corpus["situations"] if not (out / sitegen.situation_path(s)).exists()]
+    assert missing == []
+
+
+def test_rule_page_shows_number_title_section_quote_summary_relations(site, corpus):
+    """A rule page has its label, title, section, the quoted text, our summary and its relations."""
+    rule = corpus["rules"]["tda-2024:44"]
+    text = Page(read(site[0], "rules/tda-2024/44.html")).all_text()
+    for part in ("TDA 2024 Rule 44", rule["title"], rule["section"], " ".join(rule["text"].split()), rule["summary"]):
+        assert part in text
+    html = read(site[0], "rules/tda-2024/44.html")
+    for relation in rule["related"]:
+        assert f'href="../../{sitegen.rule_path(relation["to"])}"' in html
+
+
+def test_conflicting_rule_shows_both_positions(site, corpus):
+    """Where DTTF and TDA 2024 conflict, the rule page puts both positions side by side, house first."""
+    html = read(site[0], "rules/dttf/exposed-holecard.html")
+    assert "Positions differ" in html
+    sides = html.split("Positions differ", 1)[1]
+    assert sides.index("House: DTTF") < sides.index('href="../../rules/tda-2024/35.html"')
+
+
+def test_source_page_lists_its_rules_by_section_and_groups_other_games(site, corpus):
+    """A source page lists every rule of the source under its section; stud/draw-only rules are grouped again for Hold'em mode."""
+    from floorcall.rulebook import rules_in_order
+
+    for source in corpus["sources"]:
+        html = read(site[0], sitegen.source_path(source["id"]))
+        listed = rules_in_order(corpus, source["id"])
+        for rule in listed:
+            assert f'data-rule-id="{rule["id"]}"' in html
+        others = [r for r in listed if not sitegen._holdem_relevant(r)]
+        if others:
+            group = html.split('id="other-games"', 1)[1]
+            assert all(f'data-rule-id="{r["id"]}"' in group for r in others)
+            assert html.count('class="other-game"') == len(others)
+
+
+# ---------------------------------------------------------------- situations
+
+def test_situation_page_shows_every_question_answer_and_ruling_without_javascript(site, corpus):
+    """The nested details of a situation page hold every question, answer and ruling (the walk without JavaScript)."""
+    for situation in corpus["situations"].values():
+        html = read(site[0], sitegen.situation_path(situation["id"]))
+        tree = Page(html.split('id="tree"', 1)[1].split('class="card"', 1)[0]).all_text()
+        for question in situation["questions"].values():
+            assert " ".join(question["ask"].split()) in tree
+            for answer in question["answers"].values():
+                assert " ".join(answer["label"].split()) in tree
+        for outcome in situation["outcomes"].values():
+            assert " ".join(outcome["ruling"].split()) in tree
+
+
+def test_walk_data_holds_both_house_modes(site, corpus):
+    """The walk's data is JSON in the page, with each outcome as walk.rule_for_house gives it under both modes."""
+    situation = corpus["situations"]["overchip-facing-bet"]
+    html = read(site[0], "situations/overchip-facing-bet.html")
+    data = json.loads(re.search(r'<script type="application/json" id="walk-data">(.*?)</script>', html, re.S).group(1))
+    assert data["start"] == situation["start"]
+    for oid in situation["outcomes"]:
+        for house in ("dttf", "none"):
+            expected = rule_for_house(situation, oid, house).as_json()
+            assert data["outcomes"][oid][house]["ruling"] == expected["ruling"]
+            assert data["outcomes"][oid][house]["cites"] == expected["cites"]
+    assert set(data["rules"]) >= set(situation["cites"])
+
+
+def test_print_card_names_every_question_and_ruling(site, corpus):
+    """The print card numbers the questions and letters the rulings, each answer naming where it leads."""
+    card = sitegen._card(corpus["situations"]["overchip-facing-bet"])
+    assert [q["number"] for q in card["questions"]] == [1]
+    assert [o["name"] for o in card["outcomes"]] == ["Ruling A", "Ruling B", "Ruling C"]
+    assert card["questions"][0]["answers"][0][1] == "Ruling A"
+
+
+# ---------------------------------------------------------------- comparisons and quiz
+
+def test_conflicts_page_lists_every_dttf_tda_conflict(site, corpus):
+    """The DTTF-vs-TDA page shows every conflict between a DTTF rule and a TDA 2024 rule."""
+    html = read(site[0], "compare/dttf-vs-tda-2024.html")
+    pairs = [(rule["id"], rel["to"]) for rule in corpus["rules"].values() for rel in rule["relations"]
+             if rel["type"] == "conflicts" and {rule["source"], corpus["rules"][rel["to"]]["source"]} == {"dttf", "tda-2024"}]
+    assert pairs
+    for a, b in pairs:
+        assert sitegen.rule_path(a) in html and sitegen.rule_path(b) in html
+
+
+def test_editions_page_separates_changed_from_unchanged(site, corpus):
+    """The 2019 -> 2024 page lists changed procedures side by side and the unchanged ones apart."""
+    html = read(site[0], "compare/tda-2019-to-2024.html")
+    changed_part, unchanged_part = html.split("Unchanged in substance", 1)
+    for rule in corpus["rules"].values():
+        for rel in rule["relations"]:
+            if rel["type"] == "supersedes":
+                part = changed_part if rel.get("changed") else unchanged_part
+                assert sitegen.rule_path(rel["to"]) in part
+
+
+def test_quiz_data_is_well_formed(site):
+    """Every quiz item has a prompt, 2+ choices, an answer among them and rule links."""
+    text = read(site[0], sitegen.QUIZ_SCRIPT)
+    data = json.loads(text.removeprefix("window.FLOOR_QUIZ = ").rstrip().rstrip(";"))
+    assert data["items"]
+    for item in data["items"]:
+        assert item["prompt"] and len(item["choices"]) >= 2 and 0 <= item["answer"] < len(item["choices"])
+        assert all(0 <= n < len(data["choices"]) for n in item["choices"])
+        assert all(path.startswith("rules/") for _label, path in item["cites"])
+
+
+def test_scenario_quiz_fallback(corpus):
+    """Without the quiz engine, each scenario with facts asks for its ruling among others from the tree or topic."""
+    items = [sitegen.normalise_quiz_item(i, corpus["rules"], n) for n, i in enumerate(sitegen.scenario_quiz(corpus))]
+    assert items
+    item = next(i for i in items if i["id"].startswith("overchip-facing-bet:"))
+    assert item["choices"][item["answer"]] == corpus["situations"]["overchip-facing-bet"]["outcomes"]["call"]["ruling"]
+    assert len(set(item["choices"])) == len(item["choices"]) >= 2
+
+
+@pytest.mark.parametrize(
+    "item, answer",
+    [({"choices": ["a", "b"], "answer_index": 1}, 1), ({"choices": ["a", "b"], "answer": 0}, 0),
+     ({"choices": [{"id": "x", "label": "a"}, {"id": "y", "label": "b"}], "answer": "y"}, 1),
+     ({"choices": ["a", "b"], "answer": "b"}, 1)],
+)
+def test_quiz_item_answer_forms(corpus, item, answer):
+    """A quiz item's answer may be an index, a choice id or a choice's text."""
+    assert sitegen.normalise_quiz_item(dict(item, id="q", prompt="p"), corpus["rules"], 0)["answer"] == answer
+
+
+def test_quiz_item_without_a_valid_answer_is_an_error(corpus):
+    """An item whose answer is not among its choices stops the build with its id."""
+    with pytest.raises(FloorError, match="quiz item 'q1' needs 2\\+ choices and an answer among them"):
+        sitegen.normalise_quiz_item({"id": "q1", "choices": ["a", "b"], "answer": 5}, corpus["rules"], 0)
+
+
+# ---------------------------------------------------------------- safety and the offline contract
+
+def test_every_page_has_the_csp_and_no_inline_code_or_remote_address(site):
+    """Every page carries the CSP meta tag, runs only script files, and names nothing outside the site."""
+    for path in html_pages(site[0]):
+        page = Page(path.read_text(encoding="utf-8"))
+        metas = [a for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+        assert [m["content"] for m in metas] == [sitegen.CSP], path
+        for tag, attrs in page.tags:
+            assert "style" not in attrs, (path, tag)
+            assert not any(name.startswith("on") for name in attrs), (path, tag)
+            if tag == "script":
+                assert "src" in attrs or attrs.get("type") == "application/json", (path, attrs)
+            for name in ("src", "href"):
+                value = attrs.get(name, "")
+                assert not re.match(r"^(?:[a-z]+:|//|/)", value) or value.startswith("#"), (path, value)
+
+
+def test_every_link_resolves_to_a_file_of_the_site(site):
+    """Every relative href and src of every page points to a file that exists (so file:// works at any depth)."""
+    out = site[0]
+    broken = []
+    for path in html_pages(out):
+        for _tag, attrs in Page(path.read_text(encoding="utf-8")).tags:
+            for name in ("src", "href"):
+                value = attrs.get(name)
+                if not value or value.startswith("#"):
+                    continue
+                target = (path.parent / value.split("#", 1)[0]).resolve()
+                if not target.is_file():
+                    broken.append((str(path.relative_to(out)), value))
+    assert broken == []
+
+
+def test_static_files_request_nothing_remote(site):
+    """No script or stylesheet names a remote address, a font or an import."""
+    for path in (site[0] / "static").glob("*"):
+        if path.suffix in (".js", ".css"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"https?://|@import|@font-face|\bfetch\(|\bimport\(", text), path
+
+
+def test_service_worker_precaches_every_file(site):
+    """sw.js lists every file of the site (but itself), versioned by a content hash."""
+    out = site[0]
+    text = read(out, "sw.js")
+    files = json.loads(re.search(r"var FILES = (\[.*?\]);", text, re.S).group(1))
+    on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == [p for p in on_disk if p not in ("sw.js", sitegen.MARKER)]
+    assert re.search(r'var VERSION = "[0-9a-f]{16}";', text)
+
+
+def test_manifest_is_installable(site):
+    """The web manifest names the site, starts at index.html and has 192 and 512 px icons that exist."""
+    manifest = json.loads(read(site[0], "manifest.webmanifest"))
+    assert manifest["start_url"] == "index.html" and manifest["display"] == "standalone"
+    sizes = {i["sizes"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site[0] / icon["src"]).read_bytes()[:4] in (b"\x89PNG", b"<svg")
+
+
+def hostile_corpus(corpus):
+    """The corpus with markup in a rule's text and title and in a situation's title, index rebuilt."""
+    from floorcall.content import read_all
+
+    data = copy.deepcopy(corpus)
+    rule = data["rules"]["tda-2024:44"]
+    rule["text"] = "Before <script>alert(1)</script> and <img src=x onerror=alert(2)> after. ![x](http://example.com/x.png)"
+    rule["title"] = "<b>Bold</b> & co"
+    data["situations"]["overchip-facing-bet"]["title"] = "</script><script>alert(3)</script>"
+    data["index"] = lookup_index.build_index(data, read_all(REPO).synonyms)
+    return data
+
+
+def test_markup_in_content_shows_as_text(corpus, tmp_path):
+    """A rule whose text holds <script> shows it as text; JSON in a page cannot close its script tag."""
+    sitegen.build_site(hostile_corpus(corpus), tmp_path / "site", REPO)
+    rule_page = (tmp_path / "site" / "rules/tda-2024/44.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in rule_page and "<script>alert(1)" not in rule_page
+    assert "&lt;img src=x onerror=alert(2)&gt;" in rule_page and "<img src=x" not in rule_page
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; co" in rule_page
+    assert "<img" not in rule_page.split('class="rule-text"', 1)[1].split("</blockquote>", 1)[0]
+    situation_page = (tmp_path / "site" / "situations/overchip-facing-bet.html").read_text(encoding="utf-8")
+    assert "alert(3)" in situation_page and "<script>alert(3)" not in situation_page
+    assert situation_page.count("<script") == 3  # site.js, the JSON block, walk.js
+    index = (tmp_path / "site" / sitegen.INDEX_SCRIPT).read_text(encoding="utf-8")
+    assert "</script" not in index.lower() and "<b>" not in index
+
+
+def test_build_refuses_a_folder_that_is_not_a_site(corpus, tmp_path):
+    """A non-empty folder without the site marker is never replaced; a previous build is, stale files and all."""
+    foreign = tmp_path / "documents"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("keep me")
+    with pytest.raises(FloorError, match="is not empty and holds no Floorcall site"):
+        sitegen.build_site(corpus, foreign, REPO)
+    assert (foreign / "notes.txt").read_text() == "keep me"
+    out = tmp_path / "site"
+    sitegen.build_site(corpus, out, REPO)
+    (out / "stale.html").write_text("old")
+    sitegen.build_site(corpus, out, REPO)
+    assert not (out / "stale.html").exists() and (out / "index.html").exists()
+
+
+def test_cli_build_prints_the_report(floor, tmp_path):
+    """`floor site build --out DIR` builds there and prints one summary line and where to open it."""
+    result = floor("site", "build", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("built ") and "search index" in result.stdout
+    assert (tmp_path / "out" / "index.html").exists()
+
+
+def test_cli_build_error_is_one_line(floor, tmp_path):
+    """A refused output folder is one line on stderr and exit code 2."""
+    (tmp_path / "x.txt").write_text("x")
+    result = floor("site", "build", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("floor: ") and result.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- the search index and its JavaScript port
+
+def test_search_index_fits_its_budget(site):
+    """The search index is at most 60 KB gzipped."""
+    data = (site[0] / sitegen.INDEX_SCRIPT).read_bytes()
+    assert len(gzip.compress(data, 9)) <= INDEX_GZIP_BUDGET
+
+
+def test_packed_postings_reproduce_the_lookup_index(corpus):
+    """Unpacking the site's postings gives the lookup index's BM25 values exactly."""
+    index = sitegen.search_index(corpus)
+    assert sitegen.unpack_values(index["situation_postings"], len(index["situations"])) == corpus["index"]["situation_postings"]
+    assert sitegen.unpack_values(index["rule_postings"], len(index["rules"])) == corpus["index"]["rule_postings"]
+
+
+NODE_RUNNER = r"""
+const fs = require("fs"), vm = require("vm");
+const [indexFile, searchFile] = process.argv.slice(2);
+const sandbox = { window: {} };
+vm.createContext(sandbox);
+vm.runInContext(fs.readFileSync(indexFile, "utf8"), sandbox);
+const FloorSearch = require(searchFile);
+const ranker = FloorSearch.load(sandbox.window.FLOOR_INDEX);
+const input = JSON.parse(fs.readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify({
+  results: input.queries.map((q) => {
+    const r = ranker.rank(q, 5, 3);
+    return { situations: r.situations.map((h) => [h.id, h.score]), rules: r.rules.map((h) => h.id),
+             unknown: r.unknown, expansions: r.expansions, terms: ranker.terms(q), clean: ranker.cleanQuery(q) };
+  }),
+  situation_postings: Object.fromEntries(ranker.situationPostings),
+  rule_postings: Object.fromEntries(ranker.rulePostings),
+}));
+"""
+
+
+@pytest.fixture(scope="module")
+def node_results(site, tmp_path_factory):
+    if NODE is None:
+        pytest.skip("node is not installed: the JavaScript ranker cannot be compared with Python's")
+    runner = tmp_path_factory.mktemp("node") / "run.js"
+    runner.write_text(NODE_RUNNER)
+    queries = [case["query"] for case in yaml.safe_load(DEV_CASES.read_text(encoding="utf-8"))] + EXTRA_QUERIES
+    done = subprocess.run([NODE, str(runner), str(site[0] / sitegen.INDEX_SCRIPT), str(site[0] / "static/search.js")],
+                          input=json.dumps({"queries": queries}), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return queries, json.loads(done.stdout)
+
+
+def test_js_rebuilds_every_posting_value(node_results, corpus):
+    """search.js recomputes every BM25 posting value of the lookup index exactly."""
+    _queries, out = node_results
+    assert out["situation_postings"] == corpus["index"]["situation_postings"]
+    assert out["rule_postings"] == corpus["index"]["rule_postings"]
+
+
+def test_js_ranks_every_dev_case_like_python(node_results, corpus):
+    """For every dev case (and the extra queries) JS and Python give the same top situation — and the same whole answer."""
+    from floorcall.lookup import clean_query
+    from floorcall.textnorm import terms
+
+    queries, out = node_results
+    index = corpus["index"]
+    top_mismatches, other_mismatches = [], []
+    for query, js in zip(queries, out["results"]):
+        py = rank(index, query)
+        py_top = py.situations[0].id if py.situations else None
+        js_top = js["situations"][0][0] if js["situations"] else None
+        if py_top != js_top:
+            top_mismatches.append((query, py_top, js_top))
+        expected = {"situations": [[h.id, h.score] for h in py.situations], "rules": [h.id for h in py.rules],
+                    "unknown": py.unknown_words, "expansions": py.expansions,
+                    "terms": terms(query, index["phrases"]), "clean": clean_query(query)}
+        js = dict(js, situations=[[sid, round(score, 3)] for sid, score in js["situations"]])  # as lookup._top rounds
+        if {k: js[k] for k in expected} != expected:
+            other_mismatches.append((query, expected, js))
+    assert top_mismatches == []
+    assert other_mismatches == []
