@@ -76,10 +76,36 @@ def _closest_term(term: str, vocabulary: dict) -> str | None:
     return best[0] if best else None
 
 
+# Packed postings keep values as integers in 1/10000ths: exactly the 4-decimal values the index holds.
+POSTING_SCALE = 10_000
+
+
+def pack_postings(pairs: list) -> bytes:
+    from array import array
+
+    flat = array("I")
+    for doc, value in pairs:
+        flat.append(doc)
+        flat.append(round(value * POSTING_SCALE))
+    return flat.tobytes()
+
+
+def postings_of(postings: dict, term: str) -> list:
+    """[(doc, value), …] for a term, from plain lists or packed bytes."""
+    found = postings.get(term, ())
+    if isinstance(found, bytes):
+        from array import array
+
+        flat = array("I")
+        flat.frombytes(found)
+        return [(flat[i], flat[i + 1] / POSTING_SCALE) for i in range(0, len(flat), 2)]
+    return found
+
+
 def _bm25(postings: dict, weights: dict[str, float], size: int) -> list[float]:
     scores = [0.0] * size
     for term, weight in weights.items():
-        for doc, value in postings.get(term, ()):
+        for doc, value in postings_of(postings, term):
             scores[doc] += weight * value
     return scores
 
