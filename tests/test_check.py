@@ -46,7 +46,7 @@ EXPECTED = {
     "FC221": "rulebook/tda.yaml:13: FC221 rule 'tda-2024:35' is cited by no ruling and not listed in rulings/uncovered.yaml — cite it from the outcome it governs, or list it with a reason",
     "FC222": "rulings/uncovered.yaml:2: FC222 uncovered entry 'tda-2024:35' gives no reason — add reason: <one line>",
     "FC224": "rulings/overchip.yaml:15: FC224 'why' copies the rulebook's words: 'a single oversized chip is a call unless raise…' — say it in our own words; the rule's text is shown from its citation",
-    "FC225": "rulings/synonyms.yaml:1: FC225 synonyms must map each phrase to a replacement string — e.g. oot: out of turn",
+    "FC225": "rulings/synonyms.yaml:3: FC225 synonym 'nope' must map to a replacement string, not False — quote it: YAML reads yes/no/on/off as booleans",
     "FC223": "rulings/overchip.yaml:22: FC223 'tda-2024:44 Ex 9' names no Illustration Addendum example — did you mean 'Ex 1'?",
 }
 

@@ -351,7 +351,46 @@ def test_cli_build_error_is_one_line(floor, tmp_path):
     assert result.stderr.startswith("floor: ") and result.stderr.count("\n") == 1
 
 
+def test_cli_serve_binds_loopback_and_serves_the_site(site):
+    """`floor site serve --port 0 --no-build` serves the folder on 127.0.0.1 and says where."""
+    import os
+    import sys
+    import urllib.request
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen([sys.executable, "-m", "floorcall", "site", "serve", "--port", "0", "--no-build", "--out", str(site[0])],
+                               cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = process.stdout.readline()
+        match = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
+        assert match, line
+        with urllib.request.urlopen(match.group(1) + "index.html", timeout=10) as response:
+            assert response.status == 200 and b"Content-Security-Policy" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def test_cli_serve_without_a_site_says_what_to_do(floor, tmp_path):
+    """`serve --no-build` on a folder with no site is one line naming `floor site build`."""
+    result = floor("site", "serve", "--no-build", "--out", tmp_path / "nothing")
+    assert result.exit_code == 2
+    assert "run `floor site build` first" in result.stderr
+
+
 # ---------------------------------------------------------------- the search index and its JavaScript port
+
+def test_combining_class_lists_every_combining_code_point():
+    """The character class shipped to search.js holds exactly the code points unicodedata.combining() flags."""
+    import unicodedata
+
+    expected = [cp for cp in range(0x110000) if unicodedata.combining(chr(cp))]
+    found = []
+    for part in re.findall(r"\\u\{([0-9a-f]+)\}(?:-\\u\{([0-9a-f]+)\})?", sitegen._combining_class()):
+        start = int(part[0], 16)
+        found += range(start, int(part[1] or part[0], 16) + 1)
+    assert found == expected
+
 
 def test_search_index_fits_its_budget(site):
     """The search index is at most 60 KB gzipped."""

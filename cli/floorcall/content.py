@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from floorcall.problems import Problem
-from floorcall.yamlload import Mapping, YamlProblem, load_file
+from floorcall.yamlload import Mapping, YamlProblem, line_of, load_file
 
 SOURCES_FILE = "rulebook/sources.yaml"
 RULINGS_DIR = "rulings"
@@ -126,10 +126,17 @@ def read_synonyms(raw: RawContent) -> None:
     if data is None:
         return
     table = data.get("synonyms") if isinstance(data, Mapping) else None
-    if not isinstance(table, dict) or not all(isinstance(v, str) and v.strip() for v in table.values()):
+    if not isinstance(table, dict):
         line = data.lines.get("synonyms", 1) if isinstance(data, Mapping) else 1
         raw.problems.append(Problem(SYNONYMS_FILE, line, "FC225", "synonyms must map each phrase to a replacement string",
                                     "e.g. oot: out of turn"))
+        return
+    bad = [key for key, value in table.items() if not (isinstance(value, str) and value.strip())]
+    for key in bad:
+        raw.problems.append(Problem(SYNONYMS_FILE, line_of(table, key), "FC225",
+                                    f"synonym '{key}' must map to a replacement string, not {table[key]!r}",
+                                    "quote it: YAML reads yes/no/on/off as booleans"))
+    if bad:
         return
     raw.synonyms = dict(table)
 

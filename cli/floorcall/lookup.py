@@ -15,6 +15,9 @@ from floorcall.textnorm import terms
 # below ~80 short words start matching unrelated ones ("chip" ~ "chop").
 TYPO_CUTOFF = 80
 TYPO_MIN_LENGTH = 4
+# Typos swap, drop or double a letter; they rarely change a word's length by more than one
+# ("bout" is not "bounty").
+TYPO_MAX_LENGTH_GAP = 1
 # A typo-expanded term is weaker evidence than a word typed right.
 TYPO_WEIGHT = 0.7
 # Weight of the whole-string similarity beside BM25 (normalised to the best BM25 score).
@@ -72,7 +75,8 @@ def query_terms(index: dict, query: str) -> tuple[dict[str, float], list[str], d
 def _closest_term(term: str, vocabulary: dict) -> str | None:
     from rapidfuzz import fuzz, process
 
-    best = process.extractOne(term, vocabulary.keys(), scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    close = [word for word in vocabulary if abs(len(word) - len(term)) <= TYPO_MAX_LENGTH_GAP]
+    best = process.extractOne(term, close, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
     return best[0] if best else None
 
 

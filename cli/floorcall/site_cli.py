@@ -24,7 +24,11 @@ def _root() -> Path:
 
 
 def _out(out: Optional[Path], root: Path) -> Path:
-    return (out if out is not None else root / DEFAULT_OUT).expanduser().resolve()
+    if out is None:
+        # In a checkout the site goes beside the content (ignored by git); never into an installed package.
+        installed = root.name == "_data" and (root.parent / "__init__.py").exists()
+        out = (Path.cwd() if installed else root) / DEFAULT_OUT
+    return out.expanduser().resolve()
 
 
 def _build(root: Path, out_dir: Path):
@@ -37,8 +41,8 @@ def _build(root: Path, out_dir: Path):
 
 
 @command(site_app, "build")
-def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output folder (default: {DEFAULT_OUT}/ in the content root).")):
-    """Render every page and asset into a self-contained folder (works from file:// and offline)."""
+def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output folder (default: {DEFAULT_OUT}/ in the checkout, else in the working folder).")):
+    """Build the site into a folder that works from file:// and offline."""
     root = _root()
     report = _build(root, _out(out, root))
     typer.echo(report.summary())
@@ -48,10 +52,10 @@ def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output 
 @command(site_app, "serve")
 def serve(
     port: int = typer.Option(DEFAULT_PORT, "--port", "-p", min=0, max=65535, help="Port on 127.0.0.1 (0: any free port)."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Site folder (default: {DEFAULT_OUT}/ in the content root)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Site folder (default: {DEFAULT_OUT}/ in the checkout, else in the working folder)."),
     no_build: bool = typer.Option(False, "--no-build", help="Serve the folder as it is, without rebuilding first."),
 ):
-    """Build the site, then serve it on http://127.0.0.1:PORT/ until Ctrl-C."""
+    """Build the site, then serve it on 127.0.0.1 for a quick look (Ctrl-C stops)."""
     import functools
     import http.server
 

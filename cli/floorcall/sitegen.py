@@ -12,8 +12,10 @@ function that writes; everything else computes.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -224,12 +226,18 @@ def unpack_values(packed: dict, n_docs: int) -> dict[str, list]:
     return values
 
 
+# Planes that hold combining marks: the BMP, the SMP and plane 14. Planes 2-3 are CJK ideographs,
+# 4-13 unassigned and 15-16 private use, all combining class 0; skipping them saves ~0.2 s a build.
+COMBINING_PLANES = (range(0x0000, 0x20000), range(0xE0000, 0xF0000))
+
+
+@functools.lru_cache(maxsize=1)
 def _combining_class() -> str:
     """A regex character class of every code point unicodedata.combining() flags (textnorm.fold drops them)."""
     import unicodedata
 
     ranges, start, previous = [], None, None
-    for cp in range(0x110000):
+    for cp in itertools.chain(*COMBINING_PLANES):
         if unicodedata.combining(chr(cp)):
             if start is None:
                 start = cp
@@ -502,27 +510,29 @@ def _citing(corpus: dict) -> dict[str, list[dict]]:
 
 # ---------------------------------------------------------------- icons (drawn here: no binary files in the repo)
 
+@functools.lru_cache(maxsize=None)
 def _png(size: int) -> bytes:
     """A poker chip on felt: rings and edge notches, drawn pixel by pixel (no imaging library needed)."""
-    felt, white, red = (13, 92, 58), (245, 245, 240), (196, 40, 40)
-    centre = (size - 1) / 2
+    felt, white, red = bytes((13, 92, 58)), bytes((245, 245, 240)), bytes((196, 40, 40))
+    centre, half = (size - 1) / 2, size / 2
+    # Ring radii as squared pixel distances: only the notched edge needs an angle.
+    edge, notches, inner, core = ((f * half) ** 2 for f in (0.86, 0.70, 0.64, 0.40))
     rows = []
     for y in range(size):
-        row = bytearray([0])
+        dy = y - centre
+        row = [b"\0"]
         for x in range(size):
-            dx, dy = x - centre, y - centre
-            r = math.hypot(dx, dy) / (size / 2)
-            angle = (math.degrees(math.atan2(dy, dx)) + 360) % 45
-            if r > 0.86:
-                colour = felt
-            elif r > 0.70:
-                colour = white if angle < 22.5 else red
-            elif r > 0.64 or r < 0.40:
-                colour = white
+            dx = x - centre
+            d2 = dx * dx + dy * dy
+            if d2 > edge:
+                row.append(felt)
+            elif d2 > notches:
+                row.append(white if (math.degrees(math.atan2(dy, dx)) + 360) % 45 < 22.5 else red)
+            elif d2 > inner or d2 < core:
+                row.append(white)
             else:
-                colour = red
-            row += bytes(colour)
-        rows.append(bytes(row))
+                row.append(red)
+        rows.append(b"".join(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
@@ -645,14 +655,7 @@ def _replaceable(folder: Path) -> bool:
     return not folder.exists() or (folder.is_dir() and ((folder / MARKER).exists() or not any(folder.iterdir())))
 
 
-def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str] | None = None) -> SiteReport:
-    """Render the site and put it in `out_dir`, replacing a previous build there (and nothing else)."""
-    started = time.perf_counter()
-    out_dir = Path(out_dir).resolve()
-    root = Path(root or corpus["root"])
-    if not _replaceable(out_dir):
-        raise FloorError(f"{out_dir} is not empty and holds no Floorcall site ({MARKER} missing) — choose another --out")
-    files, facts = render_site(corpus, root, quiz)
+def _write(files: dict[str, bytes], out_dir: Path) -> None:
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = out_dir.parent / f".{out_dir.name}.building-{os.getpid()}"
     if staging.exists():
@@ -668,6 +671,20 @@ def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tupl
         os.replace(out_dir, retired)
     os.replace(staging, out_dir)
     shutil.rmtree(retired, ignore_errors=True)
+
+
+def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str] | None = None) -> SiteReport:
+    """Render the site and put it in `out_dir`, replacing a previous build there (and nothing else)."""
+    started = time.perf_counter()
+    out_dir = Path(out_dir).resolve()
+    root = Path(root or corpus["root"])
+    if not _replaceable(out_dir):
+        raise FloorError(f"{out_dir} is not empty and holds no Floorcall site ({MARKER} missing) — choose another --out")
+    files, facts = render_site(corpus, root, quiz)
+    try:
+        _write(files, out_dir)
+    except OSError as exc:
+        raise FloorError(f"cannot write the site to {out_dir}: {exc.strerror or exc}") from None
     pages = sum(1 for p in files if p.endswith(".html"))
     return SiteReport(out_dir=out_dir, pages=pages, files=len(files), total_bytes=sum(len(d) for d in files.values()),
                       index_bytes=facts["index_bytes"], index_gzip_bytes=facts["index_gzip_bytes"],
