@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Median wall time and peak memory of `floor lookup`, beside the same venv's `python -c pass`.
+"""Median wall time and peak memory of `floor lookup` (and `floor rule`), beside the same venv's `python -c pass`.
 
 Runs the installed entry point (.venv/bin/floor) the way a floorperson does, N times each, after
 one warm-up run that builds the corpus cache. Usage:
@@ -55,6 +55,8 @@ def main() -> int:
         ms, mb = measure([str(floor), "lookup", query], args.runs)
         results.append((ms, mb))
         print(f"floor lookup {query[:28]!r:<31} median {ms:6.1f} ms   max RSS {mb:5.1f} MB")
+    rule_ms, rule_mb = measure([str(floor), "rule", "tda-2024:44"], args.runs)
+    print(f"floor rule tda-2024:44 (typer path)  median {rule_ms:6.1f} ms   max RSS {rule_mb:5.1f} MB")
     overall = statistics.median(ms for ms, _ in results)
     print(f"floor lookup (median over queries) {overall:.1f} ms; peak RSS {max(mb for _, mb in results):.1f} MB; "
           f"python -c pass {base_ms:.1f} ms; PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}")

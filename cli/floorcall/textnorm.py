@@ -14,7 +14,9 @@ STOPWORDS = frozenset(
     "a an the of to is was are were be been being and or in on at it its he his him she her they them their "
     "i me my we our you your what when where which who whom whose how did does do doing done for with that "
     "this these those there then than so but as by from into about up out just can could would should will "
-    "shall may might must has have had get got gets am any some all guy player".split()
+    "shall may might must has have had get got gets am any some all guy player going "
+    # contractions once the apostrophe is gone (he'd -> hed); negations stay, they decide rulings
+    "hed hes shes ive youre theyre thats theres whats lets".split()
 )
 # Undoubling after a stripped suffix (chopped -> chopp -> chop) except where the double is the word (call, pass, buzz).
 KEEP_DOUBLE = frozenset("lsz")
