@@ -162,12 +162,15 @@ def test_walk_data_holds_both_house_modes(site, corpus):
     assert set(data["rules"]) >= set(situation["cites"])
 
 
-def test_print_card_names_every_question_and_ruling(site, corpus):
-    """The print card numbers the questions and letters the rulings, each answer naming where it leads."""
-    card = sitegen._card(corpus["situations"]["overchip-facing-bet"])
-    assert [q["number"] for q in card["questions"]] == [1]
-    assert [o["name"] for o in card["outcomes"]] == ["Ruling A", "Ruling B", "Ruling C"]
-    assert card["questions"][0]["answers"][0][1] == "Ruling A"
+def test_print_card_names_every_question_and_ruling(corpus):
+    """The print card numbers every question from Q1 and letters every ruling from A; each answer names where it leads."""
+    for situation in corpus["situations"].values():
+        card = sitegen._card(situation)
+        assert [q["number"] for q in card["questions"]] == list(range(1, len(situation["questions"]) + 1))
+        assert sorted(o["id"] for o in card["outcomes"]) == sorted(situation["outcomes"])
+        names = {f"Q{q['number']}" for q in card["questions"]} | {o["name"] for o in card["outcomes"]}
+        assert card["outcomes"][0]["name"] == "Ruling A" or situation["start"] in situation["questions"]
+        assert all(target in names for q in card["questions"] for _label, target in q["answers"])
 
 
 # ---------------------------------------------------------------- comparisons and quiz
@@ -208,9 +211,12 @@ def test_scenario_quiz_fallback(corpus):
     """Without the quiz engine, each scenario with facts asks for its ruling among others from the tree or topic."""
     items = [sitegen.normalise_quiz_item(i, corpus["rules"], n) for n, i in enumerate(sitegen.scenario_quiz(corpus))]
     assert items
-    item = next(i for i in items if i["id"].startswith("overchip-facing-bet:"))
-    assert item["choices"][item["answer"]] == corpus["situations"]["overchip-facing-bet"]["outcomes"]["call"]["ruling"]
-    assert len(set(item["choices"])) == len(item["choices"]) >= 2
+    for item in items:
+        sid, number = item["id"].rsplit(":", 1)
+        situation = corpus["situations"][sid]
+        expected = situation["outcomes"][situation["scenarios"][int(number) - 1]["expect"]]["ruling"]
+        assert item["choices"][item["answer"]] == expected
+        assert len(set(item["choices"])) == len(item["choices"]) >= 2
 
 
 @pytest.mark.parametrize(
@@ -316,8 +322,10 @@ def test_markup_in_content_shows_as_text(corpus, tmp_path):
     situation_page = (tmp_path / "site" / "situations/overchip-facing-bet.html").read_text(encoding="utf-8")
     assert "alert(3)" in situation_page and "<script>alert(3)" not in situation_page
     assert situation_page.count("<script") == 3  # site.js, the JSON block, walk.js
-    index = (tmp_path / "site" / sitegen.INDEX_SCRIPT).read_text(encoding="utf-8")
-    assert "</script" not in index.lower() and "<b>" not in index
+    for script in (sitegen.INDEX_SCRIPT, sitegen.LABELS_SCRIPT):
+        text = (tmp_path / "site" / script).read_text(encoding="utf-8")
+        assert "</script" not in text.lower() and "<b>" not in text
+    assert "\\u003cb\\u003eBold" in (tmp_path / "site" / sitegen.LABELS_SCRIPT).read_text(encoding="utf-8")
 
 
 def test_build_refuses_a_folder_that_is_not_a_site(corpus, tmp_path):
@@ -399,9 +407,10 @@ def test_search_index_fits_its_budget(site):
 
 
 def test_packed_postings_reproduce_the_lookup_index(corpus):
-    """Unpacking the site's postings gives the lookup index's BM25 values exactly."""
+    """Unpacking the site's postings (with the title and alias counts search.js makes itself) gives the lookup index's BM25 values exactly."""
     index = sitegen.search_index(corpus)
-    assert sitegen.unpack_values(index["situation_postings"], len(index["situations"])) == corpus["index"]["situation_postings"]
+    derived = sitegen.name_counts(index["names"], index["constants"]["name_fields"], index["phrases"])
+    assert sitegen.unpack_values(index["situation_postings"], len(index["situations"]), derived) == corpus["index"]["situation_postings"]
     assert sitegen.unpack_values(index["rule_postings"], len(index["rules"])) == corpus["index"]["rule_postings"]
 
 
@@ -426,13 +435,29 @@ process.stdout.write(JSON.stringify({
 """
 
 
+def random_queries(corpus, count: int = 200, seed: int = 1) -> list[str]:
+    """Words from the situations' names, some with two letters swapped (typo expansion), 1-6 at a time."""
+    import random
+
+    rng = random.Random(seed)
+    words = [w for names in corpus["index"]["situation_names"] for name in names for w in name.split()]
+
+    def typo(word: str) -> str:
+        if len(word) < 4 or rng.random() < 0.6:
+            return word
+        i = rng.randrange(len(word) - 1)
+        return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+
+    return [" ".join(typo(rng.choice(words)) for _ in range(rng.randint(1, 6))) for _ in range(count)]
+
+
 @pytest.fixture(scope="module")
-def node_results(site, tmp_path_factory):
+def node_results(site, corpus, tmp_path_factory):
     if NODE is None:
         pytest.skip("node is not installed: the JavaScript ranker cannot be compared with Python's")
     runner = tmp_path_factory.mktemp("node") / "run.js"
     runner.write_text(NODE_RUNNER)
-    queries = [case["query"] for case in yaml.safe_load(DEV_CASES.read_text(encoding="utf-8"))] + EXTRA_QUERIES
+    queries = [case["query"] for case in yaml.safe_load(DEV_CASES.read_text(encoding="utf-8"))] + EXTRA_QUERIES + random_queries(corpus)
     done = subprocess.run([NODE, str(runner), str(site[0] / sitegen.INDEX_SCRIPT), str(site[0] / "static/search.js")],
                           input=json.dumps({"queries": queries}), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -447,14 +472,14 @@ def test_js_rebuilds_every_posting_value(node_results, corpus):
 
 
 def test_js_ranks_every_dev_case_like_python(node_results, corpus):
-    """For every dev case (and the extra queries) JS and Python give the same top situation — and the same whole answer."""
+    """For every dev case (and extra and random queries) JS and Python give the same top situation — and the same whole answer."""
     from floorcall.lookup import clean_query
     from floorcall.textnorm import terms
 
     queries, out = node_results
     index = corpus["index"]
     top_mismatches, other_mismatches = [], []
-    for query, js in zip(queries, out["results"]):
+    for query, js in zip(queries, out["results"], strict=True):
         py = rank(index, query)
         py_top = py.situations[0].id if py.situations else None
         js_top = js["situations"][0][0] if js["situations"] else None

@@ -115,11 +115,16 @@ def test_search_in_the_browser_matches_python_on_every_dev_case(page, url, corpu
     assert tops == [hit.id if hit else None for hit in expected]
 
 
-def test_search_address_restores_the_query(page, url):
+def top_path(corpus, query: str) -> str:
+    """Where the first search result should point: lookup.rank's top situation."""
+    return sitegen.situation_path(rank(corpus["index"], query).situations[0].id)
+
+
+def test_search_address_restores_the_query(page, url, corpus):
     """A shared #q= address fills the box and shows the results."""
     page.goto(url("index.html#q=overchip"))
     expect(page.locator("#q")).to_have_value("overchip")
-    expect(page.locator("#results .hits a").first).to_have_attribute("href", "situations/overchip-facing-bet.html")
+    expect(page.locator("#results .hits a").first).to_have_attribute("href", top_path(corpus, "overchip"))
 
 
 # ---------------------------------------------------------------- walking a situation
@@ -268,9 +273,35 @@ def test_service_worker_serves_the_site_with_the_network_off(context, site, corp
     context.set_offline(True)
     page.reload()
     page.locator("#q").fill("overchip")
-    expect(page.locator("#results .hits a").first).to_have_attribute("href", "situations/overchip-facing-bet.html")
+    expect(page.locator("#results .hits a").first).to_have_attribute("href", top_path(corpus, "overchip"))
     page.goto(base + "rules/wpa/oversized-chip.html")  # never visited online
     expect(page.locator("h1")).to_have_text(corpus["rules"]["wpa:oversized-chip"]["title"])
     page.goto(base)  # a folder address is its index.html
     expect(page.locator("#q")).to_be_visible()
     assert errors == []
+
+
+# ---------------------------------------------------------------- layout: dark mode and the print card
+
+def test_dark_mode_follows_the_system(browser, url):
+    """With the system in dark mode the page is dark; in light mode it is light."""
+    backgrounds = {}
+    for scheme in ("dark", "light"):
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto(url("index.html"))
+        backgrounds[scheme] = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+        context.close()
+    darkness = {k: sum(int(n) for n in re.findall(r"\d+", v)[:3]) for k, v in backgrounds.items()}
+    assert darkness["dark"] < 150 < darkness["light"]
+
+
+def test_the_largest_situation_prints_as_one_page_card(page, url, corpus):
+    """Printed, the biggest tree is one A4 page showing only its card."""
+    biggest = max(corpus["situations"].values(), key=lambda s: len(s["questions"]) * 2 + len(s["outcomes"]))
+    page.goto(url(sitegen.situation_path(biggest["id"])))
+    page.emulate_media(media="print")
+    expect(page.locator(".card")).to_be_visible()
+    expect(page.locator("#walker")).to_be_hidden()
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1

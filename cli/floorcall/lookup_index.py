@@ -56,8 +56,8 @@ def rule_fields(rule: dict) -> dict[str, str]:
     }
 
 
-def _postings(documents: list[dict[str, str]], weights: dict[str, float], phrases) -> dict:
-    """BM25 with field-weighted term frequencies, precomputed to one number per (term, doc)."""
+def weighted_counts(documents: list[dict[str, str]], weights: dict[str, float], phrases) -> list[Counter]:
+    """Field-weighted term frequencies per document (the site ships these; BM25 is computed from them)."""
     weighted: list[Counter] = []
     for fields in documents:
         counts: Counter = Counter()
@@ -65,6 +65,12 @@ def _postings(documents: list[dict[str, str]], weights: dict[str, float], phrase
             for term in terms(text, phrases):
                 counts[term] += weights[name]
         weighted.append(counts)
+    return weighted
+
+
+def _postings(documents: list[dict[str, str]], weights: dict[str, float], phrases) -> dict:
+    """BM25 with field-weighted term frequencies, precomputed to one number per (term, doc)."""
+    weighted = weighted_counts(documents, weights, phrases)
     lengths = [sum(c.values()) for c in weighted]
     average = (sum(lengths) / len(lengths)) if lengths else 1.0
     n_docs = len(weighted)

@@ -36,9 +36,10 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 # A folder is only ever replaced when it holds this marker (or is empty): `--out ~` must not wipe a home folder.
 MARKER = ".floorcall-site"
 INDEX_SCRIPT = "static/search-index.js"
+LABELS_SCRIPT = "static/search-labels.js"
 QUIZ_SCRIPT = "static/quiz-data.js"
 # Generated from Python data, never copied from site/static.
-GENERATED_STATIC = {INDEX_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/icon-512.png"}
+GENERATED_STATIC = {INDEX_SCRIPT, LABELS_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/icon-512.png"}
 THEME_COLOR = "#0d5c3a"
 # Games a hold'em player needs; a rule only for the others is grouped apart in Hold'em mode.
 HOLDEM_GAMES = frozenset({"all", "holdem", "limit", "pot-limit", "no-limit"})
@@ -57,6 +58,7 @@ class SiteReport:
     total_bytes: int = 0
     index_bytes: int = 0
     index_gzip_bytes: int = 0
+    labels_gzip_bytes: int = 0  # the result list's labels, loaded beside the index on the home page
     quiz_items: int = 0
     quiz_source: str = ""
     seconds: float = 0.0
@@ -65,7 +67,7 @@ class SiteReport:
     def summary(self) -> str:
         return (f"built {self.pages} pages, {self.files} files, {self.total_bytes / 1024:.0f} KB in {self.out_dir} "
                 f"({self.seconds:.2f} s); search index {self.index_bytes / 1024:.1f} KB, "
-                f"{self.index_gzip_bytes / 1024:.1f} KB gzipped; quiz: {self.quiz_items} items from the {self.quiz_source}")
+                f"{self.index_gzip_bytes / 1024:.1f} KB gzipped (+ labels {self.labels_gzip_bytes / 1024:.1f} KB); quiz: {self.quiz_items} items from the {self.quiz_source}")
 
 
 # ---------------------------------------------------------------- addresses (relative to the site root)
@@ -129,20 +131,6 @@ def _quote_label(rule: dict) -> str:
 
 # ---------------------------------------------------------------- the search index
 
-def _weighted_counts(documents: list[dict[str, str]], weights: dict[str, float], phrases) -> list[Counter]:
-    """Field-weighted term frequencies, exactly as lookup_index._postings counts them."""
-    from floorcall.textnorm import terms
-
-    out = []
-    for fields in documents:
-        counts: Counter = Counter()
-        for name, text in fields.items():
-            for term in terms(text, phrases):
-                counts[term] += weights[name]
-        out.append(counts)
-    return out
-
-
 # Numbers in the packed postings are written as base-32 digits: a terminal digit from the first half
 # of this alphabet, preceded by continuation digits from the second half (no separators needed).
 PACK_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"
@@ -169,12 +157,14 @@ def _unpack_numbers(text: str) -> list[int]:
     return out
 
 
-def _pack_postings(postings: dict, counts: list[Counter]) -> dict:
+def _pack_postings(postings: dict, counts: list[Counter], derived: list[Counter] | None = None) -> dict:
     """Postings as (doc delta, term frequency) per term, packed to stay small once gzipped.
 
     search.js recomputes each BM25 value from these (lookup_index's formula), so what ships is
     small repeating integers: the field-weighted tf x 10 (a code into `tf_table`, most frequent
-    first) and the gap to the previous document. `unpack_values` proves the packing loses nothing.
+    first) and the gap to the previous document. `derived` is the part of each tf that search.js
+    counts itself (from the titles and aliases it has anyway): only the rest ships, and a posting
+    made of nothing else does not ship at all. `unpack_values` proves the packing loses nothing.
     """
     terms_in_order = list(postings)
     tf10s = []
@@ -185,9 +175,11 @@ def _pack_postings(postings: dict, counts: list[Counter]) -> dict:
             tf10 = round(counts[doc][term] * 10)
             if abs(tf10 - counts[doc][term] * 10) > 1e-6:
                 raise FloorError(f"field weight of '{term}' is not a multiple of 0.1 — the site index cannot pack it")
-            tf10s.append(tf10)
-            gaps.append(_pack_number(doc - previous))
-            previous = doc
+            rest = tf10 - (derived[doc][term] if derived else 0)
+            if rest:
+                tf10s.append(rest)
+                gaps.append(_pack_number(doc - previous))
+                previous = doc
         docs.append("".join(gaps))
     table = [tf for tf, _n in Counter(tf10s).most_common()]
     code = {tf: n for n, tf in enumerate(table)}
@@ -195,26 +187,46 @@ def _pack_postings(postings: dict, counts: list[Counter]) -> dict:
             "tfs": "".join(_pack_number(code[tf]) for tf in tf10s), "tf_table": table}
 
 
-def unpack_values(packed: dict, n_docs: int) -> dict[str, list]:
+def name_counts(names: list[list[str]], name_fields: dict, phrases) -> list[Counter]:
+    """Per situation, tf x 10 of its title and aliases fields: what search.js counts from `names` itself."""
+    from floorcall.textnorm import terms
+
+    out = []
+    for doc_names in names:
+        counts: Counter = Counter()
+        for text, weight in ((doc_names[0] if doc_names else "", name_fields["title"]),
+                             (name_fields["joiner"].join(doc_names[1:]), name_fields["aliases"])):
+            for term in terms(text, phrases):
+                counts[term] += weight
+        out.append(counts)
+    return out
+
+
+def unpack_values(packed: dict, n_docs: int, derived: list[Counter] | None = None) -> dict[str, list]:
     """The BM25 values search.js computes from a packed index (the Python mirror of its `expand`)."""
     from floorcall.lookup_index import BM25_B, BM25_K1
 
     tf10s = iter([packed["tf_table"][c] for c in _unpack_numbers(packed["tfs"])])
     terms = packed["terms"].split(" ")
+    extra: dict[str, dict[int, int]] = {}
+    for doc, counts in enumerate(derived or []):
+        for term, tf10 in counts.items():
+            extra.setdefault(term, {})[doc] = tf10
     lists = []
     lengths = [0] * n_docs
-    for gaps in packed["docs"].split(" "):
-        doc, pairs = 0, []
+    for term, gaps in zip(terms, packed["docs"].split(" "), strict=True):
+        merged, doc = dict(extra.get(term, {})), 0
         for gap in _unpack_numbers(gaps):
             doc += gap
-            tf10 = next(tf10s)
-            pairs.append((doc, tf10))
+            merged[doc] = merged.get(doc, 0) + next(tf10s)
+        pairs = sorted(merged.items())
+        for doc, tf10 in pairs:
             lengths[doc] += tf10
         lists.append(pairs)
     lengths = [n / 10 for n in lengths]
     average = sum(lengths) / n_docs if n_docs else 1.0
     values = {}
-    for term, pairs in zip(terms, lists):
+    for term, pairs in zip(terms, lists, strict=True):
         frequency = len(pairs)
         idf = math.log(1 + (n_docs - frequency + 0.5) / (frequency + 0.5))
         out = []
@@ -249,49 +261,72 @@ def _combining_class() -> str:
     return "".join(f"\\u{{{a:x}}}" if a == b else f"\\u{{{a:x}}}-\\u{{{b:x}}}" for a, b in ranges)
 
 
-def search_index(corpus: dict) -> dict:
-    """Everything search.js needs to rank exactly like lookup.rank, and to show the results."""
-    from floorcall import lookup, lookup_index, textnorm
-    from floorcall.render import rule_label
+# The situation fields search.js rebuilds from `names` (title first, then the aliases) rather than
+# receiving their counts: lookup_index.situation_fields must keep making them this way (checked).
+NAME_FIELDS = ("title", "aliases")
+ALIAS_JOINER = " . "
 
-    index = corpus["index"]
+
+def search_index(corpus: dict) -> dict:
+    """Everything search.js needs to rank exactly like lookup.rank (and nothing it can work out itself)."""
+    from floorcall import lookup, lookup_index, textnorm
+
+    index = dict(corpus["index"])
+    for key in ("situation_postings", "rule_postings"):  # plain [[doc, value], …] even if a cache packed them
+        index[key] = {term: [[doc, value] for doc, value in lookup.postings_of(index[key], term)] for term in index[key]}
     rules = corpus["rules"]
     phrases = index["phrases"]
+    names = index["situation_names"]
     situations = [corpus["situations"][s] for s in index["situations"]]
-    situation_counts = _weighted_counts([lookup_index.situation_fields(s, rules) for s in situations],
-                                        lookup_index.SITUATION_FIELDS, phrases)
-    rule_counts = _weighted_counts([lookup_index.rule_fields(rules[r]) for r in index["rules"]],
+    fields = [lookup_index.situation_fields(s, rules) for s in situations]
+    for doc_fields, doc_names in zip(fields, names, strict=True):
+        if [doc_fields["title"], doc_fields["aliases"]] != [doc_names[0], ALIAS_JOINER.join(doc_names[1:])]:
+            raise FloorError("lookup_index no longer makes the title and aliases fields from the situation names — update sitegen.NAME_FIELDS")
+    name_fields = {"title": round(lookup_index.SITUATION_FIELDS["title"] * 10),
+                   "aliases": round(lookup_index.SITUATION_FIELDS["aliases"] * 10), "joiner": ALIAS_JOINER}
+    derived = name_counts(names, name_fields, phrases)
+    situation_counts = lookup_index.weighted_counts(fields, lookup_index.SITUATION_FIELDS, phrases)
+    rule_counts = lookup_index.weighted_counts([lookup_index.rule_fields(rules[r]) for r in index["rules"]],
                                    lookup_index.RULE_FIELDS, phrases)
-    packed_situations = _pack_postings(index["situation_postings"], situation_counts)
+    packed_situations = _pack_postings(index["situation_postings"], situation_counts, derived)
     packed_rules = _pack_postings(index["rule_postings"], rule_counts)
     # The packed form must give back the index's own numbers, or the browser would rank differently.
-    for packed, name, size in ((packed_situations, "situation_postings", len(situations)),
-                               (packed_rules, "rule_postings", len(index["rules"]))):
-        if unpack_values(packed, size) != index[name]:
-            raise FloorError(f"the site's packed {name} do not reproduce the lookup index — lookup_index changed its formula; update sitegen")
-    rule_number = {rid: n for n, rid in enumerate(index["rules"])}
+    if unpack_values(packed_situations, len(situations), derived) != index["situation_postings"] \
+            or unpack_values(packed_rules, len(index["rules"])) != index["rule_postings"]:
+        raise FloorError("the site's packed postings do not reproduce the lookup index — lookup_index changed its formula; update sitegen")
     return {
-        "version": 1,
+        "version": 2,
         "constants": {
             "bm25_k1": lookup_index.BM25_K1, "bm25_b": lookup_index.BM25_B,
             "typo_cutoff": lookup.TYPO_CUTOFF, "typo_min_length": lookup.TYPO_MIN_LENGTH,
-            "typo_weight": lookup.TYPO_WEIGHT, "fuzz_weight": lookup.FUZZ_WEIGHT, "fuzz_floor": lookup.FUZZ_FLOOR,
+            "typo_weight": lookup.TYPO_WEIGHT, "typo_max_length_gap": lookup.TYPO_MAX_LENGTH_GAP,
+            "fuzz_weight": lookup.FUZZ_WEIGHT, "fuzz_floor": lookup.FUZZ_FLOOR,
             "relative_cutoff": lookup.RELATIVE_CUTOFF, "max_query_chars": lookup.MAX_QUERY_CHARS,
             "max_query_terms": lookup.MAX_QUERY_TERMS, "suffixes": list(textnorm.SUFFIXES),
             "keep_double": "".join(sorted(textnorm.KEEP_DOUBLE)), "min_stem": textnorm.MIN_STEM,
             "max_phrase": textnorm.MAX_PHRASE, "limit": SEARCH_LIMIT, "rule_limit": SEARCH_RULE_LIMIT,
-            "pack_alphabet": PACK_ALPHABET,
+            "pack_alphabet": PACK_ALPHABET, "name_fields": name_fields,
         },
         "stop": sorted(textnorm.STOP_STEMS),
         "combining": _combining_class(),
         "phrases": phrases,
         "situations": index["situations"],
-        "names": index["situation_names"],
+        "names": names,
         "situation_postings": packed_situations,
         "rules": index["rules"],
         "rule_postings": packed_rules,
-        # For showing results: each situation's primary rule, each rule's label.
-        "primary": [rule_number.get((s.get("cites") or [None])[0], -1) for s in situations],
+    }
+
+
+def search_labels(corpus: dict) -> dict:
+    """What the result list shows beside the ranker's ids: each situation's primary rule, each rule's label."""
+    from floorcall.render import rule_label
+
+    index = corpus["index"]
+    rules = corpus["rules"]
+    rule_number = {rid: n for n, rid in enumerate(index["rules"])}
+    return {
+        "primary": [rule_number.get((corpus["situations"][s].get("cites") or [None])[0], -1) for s in index["situations"]],
         "rule_labels": [f"{rule_label(rules[r])} — {rules[r]['title']}" for r in index["rules"]],
     }
 
@@ -405,7 +440,7 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
 
 # ---------------------------------------------------------------- page data
 
-def _rule_view(rule: dict, rules: dict) -> dict:
+def _rule_view(rule: dict) -> dict:
     from floorcall.render import rule_label
 
     return {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "path": rule_path(rule["id"]),
@@ -433,7 +468,7 @@ def _walk_data(situation: dict, rules: dict) -> dict:
                             "answers": [[aid, a["label"], a["next"]] for aid, a in q["answers"].items()]}
                       for qid, q in (situation.get("questions") or {}).items()},
         "outcomes": outcomes,
-        "rules": {rid: _rule_view(rules[rid], rules) for rid in dict.fromkeys(cited) if rid in rules},
+        "rules": {rid: _rule_view(rules[rid]) for rid in dict.fromkeys(cited) if rid in rules},
     }
 
 
@@ -470,16 +505,15 @@ def _sections(rules_in_source: list[dict]) -> list[tuple[str, list[dict]]]:
 
 
 def _conflicts(corpus: dict) -> tuple[list[dict], list[dict]]:
-    """DTTF-vs-TDA 2024 conflicts (house first), and every other conflict."""
+    """DTTF-vs-TDA 2024 conflicts and every other conflict, each pair in order of precedence (house first)."""
     rules = corpus["rules"]
+    precedence = {s["id"]: s.get("precedence", 99) for s in corpus["sources"]}
     main, other = [], []
     for rule in rules.values():
         for relation in rule.get("relations") or []:
             if relation.get("type") != "conflicts" or relation.get("to") not in rules:
                 continue
-            a, b = rule, rules[relation["to"]]
-            if b["source"] == "dttf":
-                a, b = b, a
+            a, b = sorted((rule, rules[relation["to"]]), key=lambda r: precedence.get(r["source"], 99))
             entry = {"house": a, "other": b, "note": relation.get("note", "")}
             (main if a["source"] == "dttf" and b["source"] == "tda-2024" else other).append(entry)
     return main, other
@@ -581,6 +615,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     situations = sorted(corpus["situations"].values(), key=lambda s: s["title"].lower())
     by_source = {s["id"]: rules_in_order(corpus, s["id"]) for s in sources}
     citing = _citing(corpus)
+    precedence = {s["id"]: s.get("precedence", 99) for s in sources}
     files: dict[str, bytes] = {}
 
     def page(path: str, template: str, **context) -> None:
@@ -613,7 +648,8 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
             previous = listed[position - 1] if position else None
             following = listed[position + 1] if position + 1 < len(listed) else None
             related = [(r, rules.get(r["to"])) for r in rule.get("related") or []]
-            positions = [(rule, other, r.get("note", "")) if rule["source"] == "dttf" else (other, rule, r.get("note", ""))
+            # Both positions, the one that takes precedence (the house, then TDA 2024…) first.
+            positions = [tuple(sorted((rule, other), key=lambda x: precedence.get(x["source"], 99))) + (r.get("note", ""),)
                          for r, other in related if r["type"] == "conflicts" and other is not None]
             page(rule_path(rule["id"]), "rule.html", title=f"{rule_label(rule)} — {rule['title']}", rule=rule,
                  source=source, related=related, positions=positions, citing=citing.get(rule["id"], []),
@@ -627,6 +663,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
 
     index = search_index(corpus)
     files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
+    files[LABELS_SCRIPT] = data_script("FLOOR_LABELS", search_labels(corpus)).encode("utf-8")
     files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", quiz_payload(items)).encode("utf-8")
     files["static/icon-192.png"] = _png(192)
     files["static/icon-512.png"] = _png(512)
@@ -646,6 +683,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     files["sw.js"] = sw.encode("utf-8")
     facts = {"quiz_items": len(items), "quiz_source": quiz_origin, "index_bytes": len(files[INDEX_SCRIPT]),
              "index_gzip_bytes": len(gzip.compress(files[INDEX_SCRIPT], 9, mtime=0)),
+             "labels_gzip_bytes": len(gzip.compress(files[LABELS_SCRIPT], 9, mtime=0)),
              "counts": {"situations": len(situations), "rules": len(rules), "sources": len(sources),
                         "conflicts": len(conflicts), "edition_changes": len(editions["changed"])}}
     return files, facts
@@ -688,5 +726,6 @@ def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tupl
     pages = sum(1 for p in files if p.endswith(".html"))
     return SiteReport(out_dir=out_dir, pages=pages, files=len(files), total_bytes=sum(len(d) for d in files.values()),
                       index_bytes=facts["index_bytes"], index_gzip_bytes=facts["index_gzip_bytes"],
+                      labels_gzip_bytes=facts["labels_gzip_bytes"],
                       quiz_items=facts["quiz_items"], quiz_source=facts["quiz_source"],
                       seconds=time.perf_counter() - started, counts=facts["counts"])

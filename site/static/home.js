@@ -2,9 +2,12 @@
    The query lives in the address (#q=…) so a search can be shared and survives a reload. */
 (function () {
   "use strict";
-  var data = window.FLOOR_INDEX, input = document.getElementById("q"), out = document.getElementById("results");
-  if (!data || !input || !out || typeof FloorSearch === "undefined") return;
-  var ranker = FloorSearch.load(data);
+  var data = window.FLOOR_INDEX, labels = window.FLOOR_LABELS, input = document.getElementById("q"), out = document.getElementById("results");
+  if (!data || !labels || !input || !out || typeof FloorSearch === "undefined") return;
+  // Building the ranker (unpacking postings, counting titles and aliases) takes tens of ms on a
+  // phone: do it after the page has painted, or at the first keystroke if that comes sooner.
+  var built = null;
+  function ranker() { return built || (built = FloorSearch.load(data)); }
   var root = document.body.getAttribute("data-root") || "";
   var c = data.constants;
 
@@ -22,8 +25,8 @@
 
   function render(query) {
     out.textContent = "";
-    if (!ranker.cleanQuery(query)) return;
-    var result = ranker.rank(query, c.limit, c.rule_limit);
+    if (!ranker().cleanQuery(query)) return;
+    var result = ranker().rank(query, c.limit, c.rule_limit);
     var fixed = Object.keys(result.expansions);
     if (fixed.length) {
       out.appendChild(el("p", "hint", "Read as: " + fixed.map(function (k) { return k + " → " + result.expansions[k]; }).join(", ")));
@@ -44,8 +47,8 @@
         var li = el("li"), a = el("a");
         a.href = root + "situations/" + hit.id + ".html";
         a.appendChild(el("span", "hit-title", data.names[hit.index][0]));
-        var primary = data.primary[hit.index];
-        if (primary >= 0) a.appendChild(el("span", "hit-cite", data.rule_labels[primary]));
+        var primary = labels.primary[hit.index];
+        if (primary >= 0) a.appendChild(el("span", "hit-cite", labels.rule_labels[primary]));
         li.appendChild(a);
         list.appendChild(li);
       });
@@ -55,7 +58,7 @@
       out.appendChild(el("h2", "results-head", "Rules"));
       var rules = el("ul", "hits rules");
       result.rules.forEach(function (hit) {
-        var li = el("li"), a = el("a", "", data.rule_labels[hit.index]);
+        var li = el("li"), a = el("a", "", labels.rule_labels[hit.index]);
         a.href = root + rulePath(hit.id);
         li.appendChild(a);
         rules.appendChild(li);
@@ -90,6 +93,7 @@
   var initial = queryFromHash();
   if (initial !== null) input.value = initial;
   if (input.value) render(input.value);
+  else setTimeout(ranker, 0);
   // A phone's keyboard should not pop up over the page unasked.
   if (!(window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) input.focus();
 })();

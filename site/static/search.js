@@ -10,6 +10,7 @@ var FloorSearch = (function () {
 
   var NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
   var ALNUM = /[\p{L}\p{N}]/u;
+  var ASCII = /^[\x00-\x7f]*$/;
 
   function Ranker(data) {
     var c = data.constants;
@@ -20,8 +21,8 @@ var FloorSearch = (function () {
     this.phrases = new Map(Object.keys(data.phrases).map(function (k) { return [k, data.phrases[k]]; }));
     this.situations = data.situations;
     this.rules = data.rules;
-    this.situationPostings = expand(data.situation_postings, data.situations.length, c);
-    this.rulePostings = expand(data.rule_postings, data.rules.length, c);
+    this.situationPostings = expand(data.situation_postings, data.situations.length, c, this.nameCounts(data.names));
+    this.rulePostings = expand(data.rule_postings, data.rules.length, c, null);
     // Titles and aliases, processed once the way rapidfuzz.utils.default_process does.
     this.names = data.names.map(function (names) {
       return names.map(function (n) { return tokenSet(defaultProcess(n)); });
@@ -29,8 +30,9 @@ var FloorSearch = (function () {
   }
 
   /* Postings arrive packed (sitegen._pack_postings): per term, document gaps; for every posting, a
-     code into tf_table (field-weighted tf x 10). BM25 is recomputed exactly as lookup_index._postings
-     does, then rounded like Python's round(value, 4). */
+     code into tf_table (field-weighted tf x 10). A situation's title and aliases are counted here
+     (`derived`, from the names the ranker has anyway) and added. BM25 is then recomputed exactly as
+     lookup_index._postings does and rounded like Python's round(value, 4). */
   function unpackNumbers(text, alphabet) {
     var out = [], pending = 0;
     for (var i = 0; i < text.length; i++) {
@@ -40,18 +42,35 @@ var FloorSearch = (function () {
     return out;
   }
 
-  function expand(packed, nDocs, c) {
-    var terms = packed.terms.split(" ");
+  // Per term, [[doc, tf x 10], …] of the title and aliases fields (sitegen.name_counts).
+  Ranker.prototype.nameCounts = function (names) {
+    var self = this, fields = this.c.name_fields, byTerm = new Map();
+    names.forEach(function (docNames, doc) {
+      var counts = new Map();
+      [[docNames[0] || "", fields.title], [docNames.slice(1).join(fields.joiner), fields.aliases]].forEach(function (field) {
+        self.terms(field[0]).forEach(function (term) { counts.set(term, (counts.get(term) || 0) + field[1]); });
+      });
+      counts.forEach(function (tf10, term) {
+        if (!byTerm.has(term)) byTerm.set(term, []);
+        byTerm.get(term).push([doc, tf10]);
+      });
+    });
+    return byTerm;
+  };
+
+  function expand(packed, nDocs, c, derived) {
+    var terms = packed.terms.split(" "), gapLists = packed.docs.split(" ");
     var tf10s = unpackNumbers(packed.tfs, c.pack_alphabet).map(function (code) { return packed.tf_table[code]; });
     var lengths = new Array(nDocs).fill(0), lists = [], next = 0;
-    packed.docs.split(" ").forEach(function (gaps) {
-      var doc = 0, pairs = [];
-      unpackNumbers(gaps, c.pack_alphabet).forEach(function (gap) {
+    terms.forEach(function (term, t) {
+      var merged = new Map(), doc = 0;
+      ((derived && derived.get(term)) || []).forEach(function (pair) { merged.set(pair[0], pair[1]); });
+      unpackNumbers(gapLists[t], c.pack_alphabet).forEach(function (gap) {
         doc += gap;
-        var tf10 = tf10s[next++];
-        pairs.push([doc, tf10]);
-        lengths[doc] += tf10;
+        merged.set(doc, (merged.get(doc) || 0) + tf10s[next++]);
       });
+      var pairs = Array.from(merged.entries()).sort(function (x, y) { return x[0] - y[0]; });
+      pairs.forEach(function (pair) { lengths[pair[0]] += pair[1]; });
       lists.push(pairs);
     });
     lengths = lengths.map(function (l) { return l / 10; });
@@ -71,7 +90,9 @@ var FloorSearch = (function () {
 
   /* ---- textnorm.py ---- */
   Ranker.prototype.fold = function (text) {
-    text = String(text).normalize("NFKD").replace(this.combining, "");
+    text = String(text);
+    // NFKD and dropping combining marks change nothing in plain ASCII: skip them for speed.
+    if (!ASCII.test(text)) text = text.normalize("NFKD").replace(this.combining, "");
     return text.toLowerCase().replace(/\u2019/g, "'").replace(/&/g, " and ");
   };
   Ranker.prototype.words = function (text) {
@@ -97,10 +118,11 @@ var FloorSearch = (function () {
     var self = this, stems = this.words(text).map(function (w) { return self.stem(w); }), out = [];
     var i = 0;
     while (i < stems.length) {
-      var matched = false;
-      for (var size = Math.min(this.c.max_phrase, stems.length - i); size > 0; size--) {
-        var key = stems.slice(i, i + size).join(" ");
-        if (this.phrases.has(key)) { out.push.apply(out, this.phrases.get(key)); i += size; matched = true; break; }
+      // The keys of every phrase length starting here, then the longest that is a phrase wins.
+      var keys = [stems[i]], matched = false;
+      for (var n = 1; n < Math.min(this.c.max_phrase, stems.length - i); n++) keys.push(keys[n - 1] + " " + stems[i + n]);
+      for (var size = keys.length; size > 0; size--) {
+        if (this.phrases.has(keys[size - 1])) { out.push.apply(out, this.phrases.get(keys[size - 1])); i += size; matched = true; break; }
       }
       if (!matched) { out.push(stems[i]); i += 1; }
     }
@@ -134,11 +156,13 @@ var FloorSearch = (function () {
     return { weights: weights, unknown: unknown, expansions: expansions };
   };
 
-  /* process.extractOne(term, vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF): first best wins. */
+  /* process.extractOne(term, words of about the same length, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF):
+     vocabulary order, first best wins. */
   Ranker.prototype.closestTerm = function (term) {
-    var a = Array.from(term), cutoff = this.c.typo_cutoff / 100, best = null, bestScore = -1;
+    var a = Array.from(term), cutoff = this.c.typo_cutoff / 100, gap = this.c.typo_max_length_gap, best = null, bestScore = -1;
     this.situationPostings.forEach(function (_postings, choice) {
       var b = Array.from(choice), lensum = a.length + b.length;
+      if (Math.abs(a.length - b.length) > gap) return;
       // ratio <= 2*min/lensum: skipping what cannot reach the cutoff changes no result.
       if (2 * Math.min(a.length, b.length) / lensum < cutoff - 1e-9) return;
       var similarity = 1.0 - (lensum - 2 * lcs(a, b)) / lensum;
@@ -198,7 +222,9 @@ var FloorSearch = (function () {
   /* ---- rapidfuzz (C++ build) ---- */
   // utils.default_process: letters and numbers kept (lowercased), everything else a space, trimmed.
   function defaultProcess(text) {
-    return Array.from(String(text)).map(function (ch) {
+    text = String(text);
+    if (ASCII.test(text)) return text.replace(/[^A-Za-z0-9]/g, " ").toLowerCase().replace(/^ +| +$/g, "");
+    return Array.from(text).map(function (ch) {
       return ALNUM.test(ch) ? Array.from(ch.toLowerCase())[0] : " ";
     }).join("").replace(/^ +| +$/g, "");
   }
