@@ -12,6 +12,19 @@ from typer.testing import CliRunner
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_SEEDS = REPO.parent / "shared" / "seeds"
+DEV_CASES = REPO.parent / "shared" / "eval" / "dev-cases.yaml"
+OWN_CASES = REPO / "bench" / "lookup-cases.yaml"
+
+
+def eval_queries() -> list[str]:
+    """Floor queries to compare rankers on: the shared dev cases when beside the checkout, and our own set."""
+    import yaml
+
+    queries = []
+    for path in (DEV_CASES, OWN_CASES):
+        if path.exists():
+            queries += [case["query"] for case in yaml.safe_load(path.read_text(encoding="utf-8"))]
+    return queries
 
 
 @pytest.fixture(autouse=True, scope="session")

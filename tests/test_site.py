@@ -14,13 +14,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import REPO
+from conftest import REPO, eval_queries
 from floorcall import lookup_index, sitegen
 from floorcall.errors import FloorError
 from floorcall.lookup import rank
 from floorcall.walk import rule_for_house
 
-DEV_CASES = REPO.parent / "shared" / "eval" / "dev-cases.yaml"
 INDEX_GZIP_BUDGET = 60 * 1024
 NODE = shutil.which("node")
 # Queries beyond the dev cases that exercise each step of the port: typos, phrases, accents,
@@ -457,7 +456,7 @@ def node_results(site, corpus, tmp_path_factory):
         pytest.skip("node is not installed: the JavaScript ranker cannot be compared with Python's")
     runner = tmp_path_factory.mktemp("node") / "run.js"
     runner.write_text(NODE_RUNNER)
-    queries = [case["query"] for case in yaml.safe_load(DEV_CASES.read_text(encoding="utf-8"))] + EXTRA_QUERIES + random_queries(corpus)
+    queries = eval_queries() + EXTRA_QUERIES + random_queries(corpus)
     done = subprocess.run([NODE, str(runner), str(site[0] / sitegen.INDEX_SCRIPT), str(site[0] / "static/search.js")],
                           input=json.dumps({"queries": queries}), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import REPO
+from conftest import REPO, eval_queries
 from floorcall import sitegen
 from floorcall.lookup import rank
 
@@ -20,7 +20,6 @@ CHROMIUM = Path("/usr/bin/chromium")
 # Without the networking flags Chromium keeps trying to reach Google from a closed network (tech-notes).
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-DEV_CASES = REPO.parent / "shared" / "eval" / "dev-cases.yaml"
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's Chromium is not at /usr/bin/chromium "
@@ -105,7 +104,7 @@ def test_search_finds_the_situation_as_you_type(page, url):
 
 def test_search_in_the_browser_matches_python_on_every_dev_case(page, url, corpus):
     """Chromium's run of search.js puts the same situation first as lookup.rank for every dev case."""
-    queries = [case["query"] for case in yaml.safe_load(DEV_CASES.read_text(encoding="utf-8"))]
+    queries = eval_queries()
     page.goto(url("index.html"))
     tops = page.evaluate("""queries => {
         const ranker = FloorSearch.load(window.FLOOR_INDEX);
