@@ -246,12 +246,14 @@ def test_rule_and_house_items_exactly(mini):
     """'Which rule says this?' hides the rule's own number; the conflict item asks which TDA rule the house sets aside."""
     items = {i.id: i for i in quiz.generate_items(mini, seed=1)}
     governs = items["rule:tda-2024:42:governs"]
-    assert governs.prompt == "Which TDA 2024 rule says this?\n“A raise is one motion or a declared amount; this rule covers the rest.”"
+    # Our summary is never dressed in quotation marks: only the rulebook's own words are quoted.
+    assert governs.prompt == "Which TDA 2024 rule says this (in our words)?\nA raise is one motion or a declared amount; this rule covers the rest."
     assert governs.right == "TDA 2024 Rule 42 — Methods of Raising"
     assert all(c.startswith("TDA 2024 Rule ") for c in governs.choices)
     conflict = items["house:dttf:exposed-holecard:tda-2024:35"]
     assert conflict.right == "TDA 2024 Rule 35 — Misdeals"
     assert conflict.prompt.endswith("Which TDA 2024 rule takes a different position?")
+    assert "In our words: " in conflict.prompt
     assert conflict.explanation.startswith("DTTF misdeals on the first card only; TDA also on the second.")
 
 

@@ -477,7 +477,7 @@ def _rule_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -
         out.items.append(Item(
             id=item_id, kind="rule", topic=topics_of_rules[rid], topics=(topics_of_rules[rid],),
             sources=(rule["source"],),
-            prompt=f"Which {source_name}{house_word} rule says this?\n“{_mask_own_number(summary, rule)}”",
+            prompt=f"Which {source_name}{house_word} rule says this (in our words)?\n{_mask_own_number(summary, rule)}",
             choices=choices, answer=answer,
             explanation=_join(f"{rule_choice(rule)} [{rid}], section “{rule.get('section', '')}”.",
                               "Its words are shown by `floor rule " + rid + "`."),
@@ -530,7 +530,7 @@ def _house_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) 
                 id=item_id, kind="house", topic="house", topics=tuple(dict.fromkeys(("house", topic))),
                 sources=("dttf", "tda-2024"),
                 prompt=(f"The house rule “{house['title']}” (DTTF) governs at the league where it differs from TDA 2024:\n"
-                        f"“{str(house.get('summary', '')).strip()}”\nWhich TDA 2024 rule takes a different position?"),
+                        f"In our words: {str(house.get('summary', '')).strip()}\nWhich TDA 2024 rule takes a different position?"),
                 choices=choices, answer=answer,
                 explanation=_join(str(relation.get("note", "")).strip(),
                                   "At the league the house rule governs; `--house none` shows the TDA 2024 position.",
