@@ -116,3 +116,27 @@ def test_bad_input_one_line_on_stderr(floor, args, message):
     assert result.stderr.startswith(message)
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "relpath, text, message",
+    [
+        ("rulebook/tda.yaml", "rules: [\n", "floor: rulebook/tda.yaml:2: FC001 not valid YAML"),
+        ("rulings/overchip.yaml", "id: overchip\nid: again\n", "floor: rulings/overchip.yaml:2: FC002 duplicate key 'id' (first on line 1)"),
+    ],
+)
+def test_malformed_data_file_is_one_line(floor, mini_root, relpath, text, message):
+    """A data file that cannot be read stops every command with one line naming file, line and code."""
+    (mini_root / relpath).write_text(text)
+    result = floor("--root", mini_root, "rules")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message) and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_python_dash_m(root):
+    """`python -m floorcall` is the same command as `floor`."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "floorcall", "rule", "tda 44"], capture_output=True, text=True, cwd=root, timeout=60)
+    assert result.returncode == 0 and "Oversized Chip Betting (Overchips)" in result.stdout

@@ -135,7 +135,7 @@ def rule(
 @command()
 def check(
     paths: Optional[List[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
-    stats: bool = typer.Option(False, "--stats", help="Also print corpus figures."),
+    stats: bool = typer.Option(False, "--stats", help="Also print corpus figures (coverage per source as cited/uncovered/total)."),
 ):
     """Validate the rulebook and rulings; print `path:line: CODE message — hint` per problem."""
     from floorcall.check import check_all, corpus_figures

@@ -498,7 +498,19 @@ def check_all(raw: RawContent, only: set[str] | None = None) -> list[Problem]:
 def corpus_figures(raw: RawContent) -> dict:
     """Counts for notes and `floor check --stats`: situations, outcomes, scenarios, path lengths."""
     lengths = [len(p) for _path, tree in raw.trees if isinstance(tree, dict) for p in tree_paths(tree)]
+    cited = {rid for _path, tree in raw.trees if isinstance(tree, dict)
+             for outcome in (tree.get("outcomes") or {}).values() if isinstance(outcome, dict)
+             for rid in list(outcome.get("cite") or []) + list((outcome.get("tda") or {}).get("cite") or [])}
+    listed = {item.get("id") for _path, item in raw.uncovered if isinstance(item, dict)}
+    coverage = {}
+    for _path, rule in raw.rules:
+        source = str(rule.get("id", "")).split(":")[0]
+        counts = coverage.setdefault(source, {"cited": 0, "uncovered": 0, "total": 0})
+        counts["total"] += 1
+        counts["cited"] += rule.get("id") in cited
+        counts["uncovered"] += rule.get("id") in listed
     return {
+        "coverage": " ".join(f"{s} {c['cited']}/{c['uncovered']}/{c['total']}" for s, c in coverage.items()),
         "situations": len(raw.trees),
         "outcomes": sum(len(t.get("outcomes") or {}) for _p, t in raw.trees if isinstance(t, dict)),
         "scenarios": sum(len(t.get("scenarios") or []) for _p, t in raw.trees if isinstance(t, dict)),
