@@ -103,14 +103,21 @@ def read_trees(raw: RawContent, paths: list[Path] | None = None) -> None:
             raw.trees.append((relpath(path, raw.root), data))
 
 
-def read_uncovered(raw: RawContent) -> None:
-    path = raw.root / UNCOVERED_FILE
+def _optional_section(raw: RawContent, relfile: str, key: str):
+    """(the file's mapping, its `key` value) for an optional support file; (None, None) when absent or unreadable."""
+    path = raw.root / relfile
     if not path.exists():
-        return
+        return None, None
     data = _read(path, raw.root, raw.problems)
     if data is None:
+        return None, None
+    return data, (data.get(key) if isinstance(data, Mapping) else None)
+
+
+def read_uncovered(raw: RawContent) -> None:
+    data, items = _optional_section(raw, UNCOVERED_FILE, "uncovered")
+    if data is None:
         return
-    items = data.get("uncovered") if isinstance(data, Mapping) else None
     if not isinstance(items, list):
         raw.problems.append(Problem(UNCOVERED_FILE, 1, "FC222", "expected an `uncovered:` list of {id, reason}"))
         return
@@ -119,13 +126,9 @@ def read_uncovered(raw: RawContent) -> None:
 
 
 def read_synonyms(raw: RawContent) -> None:
-    path = raw.root / SYNONYMS_FILE
-    if not path.exists():
-        return
-    data = _read(path, raw.root, raw.problems)
+    data, table = _optional_section(raw, SYNONYMS_FILE, "synonyms")
     if data is None:
         return
-    table = data.get("synonyms") if isinstance(data, Mapping) else None
     if not isinstance(table, dict):
         line = data.lines.get("synonyms", 1) if isinstance(data, Mapping) else 1
         raw.problems.append(Problem(SYNONYMS_FILE, line, "FC225", "synonyms must map each phrase to a replacement string",
