@@ -8,11 +8,10 @@ half-written file.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import marshal
 import os
 import sys
+import zlib
 from pathlib import Path
 
 from floorcall.errors import FloorError
@@ -33,7 +32,7 @@ def cache_dir() -> Path:
 
 
 def cache_path(root: Path, kind: str = "corpus", suffix: str = "json") -> Path:
-    digest = hashlib.sha1(str(root).encode()).hexdigest()[:12]
+    digest = format(zlib.crc32(str(root).encode()), "08x")  # names the content root's cache; not security
     return cache_dir() / f"{kind}-{digest}.{suffix}"
 
 
@@ -67,6 +66,8 @@ def manifest(root: Path) -> list:
 
 def load(root: Path) -> dict:
     """The corpus for `root`, from the cache when it is current, else rebuilt (and cached)."""
+    import json  # not at module level: the lookup path never needs it
+
     path = cache_path(root)
     current = manifest(root)
     try:

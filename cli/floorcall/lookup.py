@@ -7,8 +7,6 @@ against the situation's title and aliases (tech-notes: this pair ranked best, ~9
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from floorcall.textnorm import terms
 
 # A misspelt word counts when it is this close to a known term (rapidfuzz ratio, 0-100);
@@ -32,19 +30,31 @@ MAX_QUERY_CHARS = 500  # the floor types a few words; a pasted essay is cut, not
 MAX_QUERY_TERMS = 40
 
 
-@dataclass
 class Hit:
-    id: str
-    score: float
+    """One ranked situation or rule. (Plain classes: dataclasses would cost the lookup ~7 ms of imports.)"""
+
+    __slots__ = ("id", "score")
+
+    def __init__(self, id: str, score: float):
+        self.id = id
+        self.score = score
+
+    def __eq__(self, other):
+        return isinstance(other, Hit) and (self.id, self.score) == (other.id, other.score)
+
+    def __repr__(self):
+        return f"Hit({self.id!r}, {self.score})"
 
 
-@dataclass
 class LookupResult:
-    query: str
-    situations: list[Hit]
-    rules: list[Hit]
-    unknown_words: list[str]
-    expansions: dict[str, str]
+    __slots__ = ("query", "situations", "rules", "unknown_words", "expansions")
+
+    def __init__(self, query: str, situations: list[Hit], rules: list[Hit], unknown_words: list[str], expansions: dict[str, str]):
+        self.query = query
+        self.situations = situations
+        self.rules = rules
+        self.unknown_words = unknown_words
+        self.expansions = expansions
 
 
 def clean_query(query: str) -> str:

@@ -5,7 +5,6 @@ Imports nothing heavy: no typer, yaml (only on a cache rebuild), jinja2 or markd
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -69,6 +68,8 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
     situations = corpus["situations"]
     rules = corpus["rules"]
     if as_json:
+        import json
+
         payload = {
             "query": result.query,
             "results": [{"id": h.id, "title": situations[h.id]["title"], "score": h.score, "cites": situations[h.id]["cites"]}
