@@ -23,6 +23,7 @@ EXPECTED = {
     "FC106": "rulebook/house.yaml:12: FC106 unknown relation type 'contradicts' — did you mean 'conflicts'?",
     "FC107": "rulebook/house.yaml:7: FC107 rule 'dttf:no-chopping' has quote: none but a text",
     "FC108": "rulebook/house.yaml:8: FC108 rule 'dttf:no-chopping' has no summary — write 1-3 sentences in our own words",
+    "FC109": "rulebook/house.yaml:8: FC109 the summary of 'dttf:no-chopping' copies its source: 'chopping the big and small blind is not allowed…' — summaries, our titles and illustrations are in our own words",
     "FC201": "rulings/overchip.yaml:11: FC201 answer 'silent' points to unknown node 'cal' — did you mean 'call'?",
     "FC202": "rulings/overchip.yaml:1: FC202 tree lacks required field 'title'",
     "FC203": "rulings/overchip.yaml:1: FC203 tree id 'over-chip' differs from the file name 'overchip' — rename the file to over-chip.yaml or the id to overchip",

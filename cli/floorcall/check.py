@@ -101,6 +101,7 @@ def _source_of_file(raw: RawContent) -> dict[str, str]:
 def check_rulebook(raw: RawContent) -> list[Problem]:
     problems: list[Problem] = []
     seeds = _seed_texts(raw)
+    seed_runs = set().union(*(_word_runs(t) for t in seeds.values() if t))
     owner = _source_of_file(raw)
     for source in raw.sources:
         if raw.root and seeds.get(source.get("id")) is None:
@@ -139,6 +140,16 @@ def check_rulebook(raw: RawContent) -> list[Problem]:
             problems.append(Problem(path, line_of(rule, "text"), "FC104",
                                     f"the text of '{rid}' is not word for word in its seed file",
                                     _first_difference(text, seed_text)))
+        own_words = [("summary", rule["summary"])] + ([("title", rule["title"])] if source == "dttf" else [])
+        own_words += [(f"illustration {ex.get('example')} {k}", ex.get(k, "")) for ex in rule.get("illustrations") or []
+                      if isinstance(ex, dict) for k in ("facts", "ruling")]
+        for field_name, text in own_words:
+            copied = _word_runs(str(text)) & seed_runs
+            if copied:
+                key = "illustrations" if field_name.startswith("illustration") else field_name
+                problems.append(Problem(path, line_of(rule, key), "FC109",
+                                        f"the {field_name} of '{rid}' copies its source: '{sorted(copied)[0]}…'",
+                                        "summaries, our titles and illustrations are in our own words"))
         if str(rule["summary"]).strip().lower() in PLACEHOLDER_SUMMARIES:
             problems.append(Problem(path, line_of(rule, "summary"), "FC108", f"rule '{rid}' has no summary",
                                     "write 1-3 sentences in our own words"))
