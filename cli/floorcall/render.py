@@ -100,7 +100,7 @@ def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN
     """Two conflicting positions, the house first; columns on a wide screen would not survive a phone."""
     house, other = (left, right) if left["source"] == "dttf" else (right, left)
     return "\n".join([
-        "  " + style("Positions differ" + (f": {note}" if note else ""), "yellow"),
+        style(wrap("Positions differ" + (f": {note}" if note else ""), "  "), "yellow"),
         wrap(f"HOUSE ({rule_label(house)}, governs at the league): {house['summary']}", "    "),
         wrap(f"{rule_label(other)}: {other['summary']}", "    "),
     ])
