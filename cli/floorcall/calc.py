@@ -202,6 +202,26 @@ def _half(amount: int) -> int | float:
     return amount // 2 if amount % 2 == 0 else amount / 2
 
 
+# ---------------------------------------------------------------- the three rules of raise arithmetic
+# One formula each, used by the calculators below and by the quiz's addendum items, so training
+# and the table can never compute them differently.
+
+
+def minimum_raise_to(current_bet: int, largest_increase: int) -> int:
+    """Rule 43: the smallest legal raise total adds the largest full bet or raise of the round."""
+    return current_bet + largest_increase
+
+
+def half_raise_line(to_call: int, min_raise: int) -> int | float:
+    """Rule 45's 50% standard: chips beyond the call make a raise when they reach the call plus half a minimum raise."""
+    return to_call + _half(min_raise)
+
+
+def reopens(faces: int, full_raise: int) -> bool:
+    """Rule 47: betting re-opens for a player who has acted only when he faces at least a full raise."""
+    return faces >= full_raise
+
+
 def _chips(n: int | float) -> str:
     return f"{n:,}" if isinstance(n, int) else f"{n:,.1f}"
 
@@ -334,7 +354,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
             state = "folded" if seat.status == "folded" else "is all-in"
             raise FloorError(f"--actions: {name} {state} and cannot act again ('{action.text}')")
         to_call = current - seat.put_in
-        closed = seat.acted and to_call < min_inc
+        closed = seat.acted and not reopens(to_call, min_inc)
         who = _who(name)
         if action.verb == "check":
             if to_call > 0:
@@ -405,7 +425,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
         seat.acted = True
 
     players = [_player_state(seat, current, min_inc) for seat in seats.values()]
-    half_line = current + _half(min_inc)
+    half_line = half_raise_line(current, min_inc)
     explanation = (
         f"The bet to call is {current:,}. The largest full bet or raise this round is {largest}, so a raise must add "
         f"at least {min_inc:,}: to {current + min_inc:,} or more. Short all-ins do not change that amount; "
@@ -413,7 +433,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
     )
     return RaiseResult(
         blinds=[blinds.small, blinds.big], preflop=preflop, current_bet=current, min_raise=min_inc,
-        min_raise_to=current + min_inc, half_raise_line=half_line, largest_full=largest, players=players,
+        min_raise_to=minimum_raise_to(current, min_inc), half_raise_line=half_line, largest_full=largest, players=players,
         corrections=corrections, rule_ids=rules, explanation=explanation,
     )
 
@@ -445,7 +465,7 @@ def _closed_message(who: str, to_call: int, min_inc: int, text: str) -> str:
 def _player_state(seat: _Seat, current: int, min_inc: int) -> PlayerState:
     """The player's position; `reason` reads after his name ("A has acted and …")."""
     to_call = max(current - seat.put_in, 0)
-    raise_to = f"{current + min_inc:,}"
+    raise_to = f"{minimum_raise_to(current, min_inc):,}"
     if seat.status == "folded":
         return PlayerState(seat.name, seat.put_in, "folded", seat.acted, 0, None, "has folded")
     if seat.status == "all-in":
@@ -456,7 +476,7 @@ def _player_state(seat: _Seat, current: int, min_inc: int) -> PlayerState:
         return PlayerState(seat.name, seat.put_in, "live", False, to_call, True, reason)
     if to_call == 0:
         return PlayerState(seat.name, seat.put_in, "live", True, 0, False, "has matched the bet: no action unless someone bets or raises")
-    if to_call >= min_inc:
+    if reopens(to_call, min_inc):
         reason = (f"has acted and now faces {to_call:,} more, at least a full raise of {min_inc:,}: "
                   f"betting is re-opened — fold, call or raise to at least {raise_to}")
         return PlayerState(seat.name, seat.put_in, "live", True, to_call, True, reason)
@@ -522,7 +542,7 @@ def chip_push(
     prior_in = [] if pulled == "all" else list(prior)
     final = prior_in + list(chips)
     pushed, total = sum(chips), sum(final)
-    half_line = facing + _half(min_raise)
+    half_line = half_raise_line(facing, min_raise)
     rules: list[str] = []
 
     def result(kind, *, takes, add=0, raise_to=None, full=None, needed=None, situation=None, why=""):

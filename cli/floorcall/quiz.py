@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from floorcall import calc
 from floorcall.errors import FloorError
 from floorcall.render import rule_label
 from floorcall.textnorm import words
@@ -634,7 +635,7 @@ class MinRaise:
     question: str = ""
 
     def answer(self) -> int:
-        return self.to_call + max(self.increments)
+        return calc.minimum_raise_to(self.to_call, max(self.increments))
 
     def figures(self) -> list[int]:
         return [self.answer()]
@@ -667,8 +668,8 @@ class HalfRaise:
     put_out: int
     question: str = ""
 
-    def threshold(self) -> int:
-        return self.to_call + self.min_raise // 2
+    def threshold(self) -> int | float:
+        return calc.half_raise_line(self.to_call, self.min_raise)
 
     def is_raise(self) -> bool:
         return self.put_out >= self.threshold()
@@ -692,7 +693,7 @@ class HalfRaise:
         then = (f"so it is a raise, completed to {self.to_call:,} + {self.min_raise:,} = {self.to_call + self.min_raise:,}"
                 if self.is_raise() else f"so it is a call and {self.put_out - self.to_call:,} goes back")
         return (f"The 50% standard: the call is {self.to_call:,} and the minimum raise {self.min_raise:,}, so the mark is "
-                f"{self.to_call:,} + {self.min_raise // 2:,} = {self.threshold():,}. {self.put_out:,} {reaches} it, {then}.")
+                f"{self.to_call:,} + {self.threshold() - self.to_call:,} = {self.threshold():,}. {self.put_out:,} {reaches} it, {then}.")
 
     def check_words(self) -> str:
         return "" if self.is_raise() else "call"
@@ -716,14 +717,14 @@ class Reopen:
 
     @staticmethod
     def _text(actor: str, faces: int, full: int) -> str:
-        if faces >= full:
+        if calc.reopens(faces, full):
             return f"{faces:,} more, a full raise or more: {actor} may fold, call or raise."
         return f"{faces:,} more, short of a full raise of {full:,}: {actor} may fold or call only."
 
     def choices(self) -> tuple[str, list[str]]:
         right = self._text(self.actor, self.faces(), self.full_raise)
         flipped = (f"{self.faces():,} more, short of a full raise of {self.full_raise:,}: {self.actor} may fold or call only."
-                   if self.faces() >= self.full_raise else
+                   if calc.reopens(self.faces(), self.full_raise) else
                    f"{self.faces():,} more, and betting re-opens: {self.actor} may fold, call or raise.")
         whole = self._text(self.actor, self.bet_now, self.full_raise)  # the whole bet, forgetting what is already in
         return right, [c for c in dict.fromkeys((flipped, whole)) if c != right]
@@ -732,7 +733,7 @@ class Reopen:
         return self.question or f"How much more does {self.actor} face, and may {self.actor} raise?"
 
     def explain(self) -> str:
-        verdict_text = "at least a full raise, so betting re-opens" if self.faces() >= self.full_raise else "less than a full raise, so betting does not re-open"
+        verdict_text = "at least a full raise, so betting re-opens" if calc.reopens(self.faces(), self.full_raise) else "less than a full raise, so betting does not re-open"
         return (f"{self.actor} has {self.already_in:,} in and the bet is {self.bet_now:,}: {self.actor} faces "
                 f"{self.faces():,} more, {verdict_text} (a full raise here is {self.full_raise:,}).")
 
