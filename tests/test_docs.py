@@ -3,7 +3,6 @@
 import re
 
 import pytest
-import typer
 
 from conftest import REPO
 from floorcall.app import app

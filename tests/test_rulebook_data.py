@@ -1,7 +1,6 @@
 """The rulebook as data: every rule of every source, quoted byte for byte from its seed."""
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -12,7 +12,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-import yaml
 
 from conftest import REPO, eval_queries
 from floorcall import lookup_index, sitegen

@@ -1,7 +1,6 @@
 """The walk engine, the interactive walk, `floor walk`, and every scenario of the real rulings."""
 
 import json
-from pathlib import Path
 
 import pytest
 import yaml

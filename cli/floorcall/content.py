@@ -48,14 +48,6 @@ def _read(path: Path, root: Path, problems: list):
     return None
 
 
-def source_files(root: Path) -> list[Path]:
-    """Every file the corpus is built from (for cache staleness), in a stable order."""
-    files = [root / SOURCES_FILE]
-    files += sorted((root / "rulebook").glob("*.yaml"))
-    files += sorted((root / RULINGS_DIR).glob("*.yaml"))
-    return list(dict.fromkeys(files))
-
-
 # Files in rulings/ that are not trees: the coverage exceptions and the lookup synonym table.
 SUPPORT_FILES = frozenset({"uncovered.yaml", "synonyms.yaml"})
 

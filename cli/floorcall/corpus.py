@@ -225,10 +225,3 @@ def _compile_situations(raw, rule_ids: set[str]) -> tuple[dict, list[str]]:
         tree["cites"] = cites  # primary first: outcomes in file order, each outcome's cites in order
         situations[tree["id"]] = tree
     return situations, skipped
-
-
-def require_rule(corpus: dict, rule_id: str) -> dict:
-    rule = corpus["rules"].get(rule_id)
-    if rule is None:
-        raise FloorError(f"unknown rule '{rule_id}'")
-    return rule

@@ -55,7 +55,7 @@ def run_lookup_from_args(args: list[str]) -> int:
 
 def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) -> int:
     from floorcall import corpus as corpus_module
-    from floorcall.lookup import clean_query, rank, suggestions
+    from floorcall.lookup import clean_query, rank
 
     if house not in ("dttf", "none"):
         raise FloorError(f"unknown house mode '{house}' — use dttf or none")
