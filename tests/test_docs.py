@@ -37,3 +37,34 @@ def test_command_has_help(floor, name):
 def test_readme_commands_are_the_two_setup_commands():
     """The README's set-up is `pip install uv`, `uv run floor …` and `uv run pytest`."""
     assert "pip install uv" in README and "uv run floor lookup" in README and "uv run pytest" in README
+
+
+def readme_examples() -> list[tuple[str, list[str]]]:
+    """(floor arguments, output lines shown) for each `$ uv run floor …` in the README's console block."""
+    import shlex
+
+    block = README.split("```console", 1)[1].split("```", 1)[0]
+    examples, current = [], None
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            command = line[2:].split("#")[0].strip()
+            current = (shlex.split(command)[3:], []) if command.startswith("uv run floor ") else None
+            if current:
+                examples.append(current)
+        elif current is not None and line.strip() != "…":
+            current[1].append(line)
+    return examples
+
+
+@pytest.mark.parametrize("args, shown", readme_examples())
+def test_readme_output_is_real(root, args, shown):
+    """Every output line the README shows is what the command prints (a line ending in ' …' is a prefix)."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-m", "floorcall", *args], capture_output=True, text=True, cwd=root, timeout=120)
+    assert result.returncode == 0, result.stderr
+    printed = result.stdout
+    for line in shown:
+        expected = line[:-2] if line.endswith(" …") else line
+        assert expected in printed, line
