@@ -33,7 +33,7 @@ RULE_REQUIRED = ("id", "number", "title", "section", "quote", "summary", "keywor
 
 TREE_FIELDS = {
     "id": str, "title": str, "aliases": list, "tags": list, "start": str, "questions": dict,
-    "outcomes": dict, "scenarios": list, "games": list,
+    "outcomes": dict, "scenarios": list, "games": list, "dispute_kinds": bool,
 }
 TREE_REQUIRED = ("id", "title", "aliases", "tags", "start", "outcomes", "scenarios")
 QUESTION_FIELDS = {"ask": str, "help": str, "answers": dict}

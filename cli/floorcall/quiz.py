@@ -373,6 +373,26 @@ def _neighbour_tiers(situation: dict, outcome_id: str, situations: dict, rules: 
     return [tier("topic"), tier("tag"), tier("any")]
 
 
+def _same_branch(situation: dict, outcome_id: str) -> set[str]:
+    """Outcomes that may serve as wrong answers for `outcome_id` from its own tree.
+
+    Usually every other outcome (they are reached by different facts). In a tree marked
+    `dispute_kinds`, the first question sorts out which dispute it is, so outcomes under other
+    first answers answer other questions and can be just as true: only the same branch counts."""
+    from floorcall.check import tree_paths
+
+    paths = tree_paths(situation)
+    if not situation.get("dispute_kinds"):
+        return set(situation.get("outcomes", {}))
+    first_answers = {p[0][1] for p in paths if p and _path_end(situation, p) == outcome_id}
+    return {_path_end(situation, p) for p in paths if p and p[0][1] in first_answers}
+
+
+def _path_end(situation: dict, path: list[tuple[str, str]]) -> str:
+    question, answer = path[-1]
+    return situation["questions"][question]["answers"][answer]["next"]
+
+
 def _scenario_items(corpus: dict, seed: int, out: Generated) -> None:
     rules, situations = corpus["rules"], corpus["situations"]
     cache: dict = {}
@@ -404,7 +424,8 @@ def _scenario_items(corpus: dict, seed: int, out: Generated) -> None:
                 # A tree branches on the facts the house rules care about; under pure TDA those
                 # facts may not matter, and its other outcomes can be right too. So a TDA question
                 # takes from its own tree only the house ruling it is contrasted with.
-                own = [r for o, r in _outcome_rulings(situation, mode).items() if o != oid] if mode == "dttf" else []
+                own = ([r for o, r in _outcome_rulings(situation, mode).items() if o != oid and o in _same_branch(situation, oid)]
+                       if mode == "dttf" else [])
                 tiers = ([[other.ruling]] if differs else []) + [own] + _neighbour_tiers(situation, oid, situations, rules, mode, cache)
                 distractors = pick_distractors(ruling.ruling, tiers, rng)
                 if len(distractors) < MIN_DISTRACTORS:
