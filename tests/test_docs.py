@@ -68,3 +68,14 @@ def test_readme_output_is_real(root, args, shown):
     for line in shown:
         expected = line[:-2] if line.endswith(" …") else line
         assert expected in printed, line
+
+
+def test_every_tree_field_is_documented():
+    """rulings/README.md shows every field a tree, question, answer, outcome or scenario may have."""
+    from floorcall import check
+
+    guide = (REPO / "rulings" / "README.md").read_text(encoding="utf-8")
+    fields = set(check.TREE_FIELDS) | set(check.QUESTION_FIELDS) | set(check.ANSWER_FIELDS) | set(check.OUTCOME_FIELDS) \
+        | set(check.TDA_FIELDS) | set(check.SCENARIO_FIELDS)
+    missing = sorted(f for f in fields if not re.search(rf"\b{f}:", guide))
+    assert missing == []
