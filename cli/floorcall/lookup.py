@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from floorcall.textnorm import terms
 
-# A misspelt word counts when it is this close to a known term (rapidfuzz ratio, 0-100);
-# below ~80 short words start matching unrelated ones ("chip" ~ "chop").
-TYPO_CUTOFF = 80
+# A misspelt word is read as the known term within one edit (a letter swapped with its neighbour,
+# dropped, doubled or mistyped), two for long words: the usual spell-checker bound. Swaps count
+# as one edit ("brun" is "burn", not "run"), which the plain ratio scorers count as two.
 TYPO_MIN_LENGTH = 4
-# Typos swap, drop or double a letter; they rarely change a word's length by more than one
-# ("bout" is not "bounty").
+TYPO_LONG_WORD = 7
+TYPO_MAX_EDITS = 1
+TYPO_MAX_EDITS_LONG = 2
+# Typos rarely change a word's length by more than one ("bout" is not "bounty").
 TYPO_MAX_LENGTH_GAP = 1
 # A typo-expanded term is weaker evidence than a word typed right.
 TYPO_WEIGHT = 0.7
@@ -83,11 +85,27 @@ def query_terms(index: dict, query: str) -> tuple[dict[str, float], list[str], d
 
 
 def _closest_term(term: str, vocabulary: dict) -> str | None:
-    from rapidfuzz import fuzz, process
+    """The known term a typo most likely stands for: fewest edits, then (typos seldom hit the
+    first letter or the length) same first letter, same length, the commoner term, alphabetical."""
+    from rapidfuzz.distance import OSA
 
-    close = [word for word in vocabulary if abs(len(word) - len(term)) <= TYPO_MAX_LENGTH_GAP]
-    best = process.extractOne(term, close, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
-    return best[0] if best else None
+    limit = TYPO_MAX_EDITS_LONG if len(term) >= TYPO_LONG_WORD else TYPO_MAX_EDITS
+    best, best_key = None, None
+    for word, postings in vocabulary.items():
+        if abs(len(word) - len(term)) > TYPO_MAX_LENGTH_GAP:
+            continue
+        edits = OSA.distance(term, word, score_cutoff=limit)
+        if edits > limit:
+            continue
+        key = (edits, word[0] != term[0], len(word) != len(term), -_frequency(postings), word)
+        if best_key is None or key < best_key:
+            best, best_key = word, key
+    return best
+
+
+def _frequency(postings) -> int:
+    """How many documents hold a term, from plain or packed postings."""
+    return len(postings) // 8 if isinstance(postings, bytes) else len(postings)
 
 
 # Packed postings keep values as integers in 1/10000ths: exactly the 4-decimal values the index holds.

@@ -298,7 +298,8 @@ def search_index(corpus: dict) -> dict:
         "version": 2,
         "constants": {
             "bm25_k1": lookup_index.BM25_K1, "bm25_b": lookup_index.BM25_B,
-            "typo_cutoff": lookup.TYPO_CUTOFF, "typo_min_length": lookup.TYPO_MIN_LENGTH,
+            "typo_min_length": lookup.TYPO_MIN_LENGTH, "typo_long_word": lookup.TYPO_LONG_WORD,
+            "typo_max_edits": lookup.TYPO_MAX_EDITS, "typo_max_edits_long": lookup.TYPO_MAX_EDITS_LONG,
             "typo_weight": lookup.TYPO_WEIGHT, "typo_max_length_gap": lookup.TYPO_MAX_LENGTH_GAP,
             "fuzz_weight": lookup.FUZZ_WEIGHT, "fuzz_floor": lookup.FUZZ_FLOOR,
             "relative_cutoff": lookup.RELATIVE_CUTOFF, "max_query_chars": lookup.MAX_QUERY_CHARS,

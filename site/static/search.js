@@ -156,20 +156,50 @@ var FloorSearch = (function () {
     return { weights: weights, unknown: unknown, expansions: expansions };
   };
 
-  /* process.extractOne(term, words of about the same length, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF):
-     vocabulary order, first best wins. */
+  /* lookup._closest_term: the known term within one edit (two for long words), counting a swap of
+     neighbours as one edit (OSA distance); ties go to the same first letter, the same length, the
+     commoner term, then alphabetical order. */
   Ranker.prototype.closestTerm = function (term) {
-    var a = Array.from(term), cutoff = this.c.typo_cutoff / 100, gap = this.c.typo_max_length_gap, best = null, bestScore = -1;
-    this.situationPostings.forEach(function (_postings, choice) {
-      var b = Array.from(choice), lensum = a.length + b.length;
+    var c = this.c, a = Array.from(term), gap = c.typo_max_length_gap;
+    var limit = a.length >= c.typo_long_word ? c.typo_max_edits_long : c.typo_max_edits;
+    var best = null, bestKey = null;
+    this.situationPostings.forEach(function (postings, choice) {
+      var b = Array.from(choice);
       if (Math.abs(a.length - b.length) > gap) return;
-      // ratio <= 2*min/lensum: skipping what cannot reach the cutoff changes no result.
-      if (2 * Math.min(a.length, b.length) / lensum < cutoff - 1e-9) return;
-      var similarity = 1.0 - (lensum - 2 * lcs(a, b)) / lensum;
-      if (similarity >= cutoff && similarity * 100 > bestScore) { best = choice; bestScore = similarity * 100; }
+      var edits = osa(a, b);
+      if (edits > limit) return;
+      var key = [edits, b[0] !== a[0] ? 1 : 0, b.length !== a.length ? 1 : 0, -postings.length, choice];
+      if (bestKey === null || compareKeys(key, bestKey) < 0) { best = choice; bestKey = key; }
     });
     return best;
   };
+
+  function compareKeys(x, y) {
+    for (var i = 0; i < x.length; i++) {
+      if (x[i] < y[i]) return -1;
+      if (x[i] > y[i]) return 1;
+    }
+    return 0;
+  }
+
+  // Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours.
+  function osa(a, b) {
+    var rows = [];
+    for (var i = 0; i <= a.length; i++) {
+      rows.push(new Array(b.length + 1).fill(0));
+      rows[i][0] = i;
+    }
+    for (var j = 0; j <= b.length; j++) rows[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
+        rows[i][j] = d;
+      }
+    }
+    return rows[a.length][b.length];
+  }
 
   function bm25(postings, weights, size) {
     var scores = new Array(size).fill(0);
