@@ -140,8 +140,8 @@ def test_corrupt_cache_rebuilds_silently(tmp_path):
     """A corrupt cache file is rebuilt without a word."""
     env = {"FLOORCALL_CACHE_DIR": str(tmp_path)}
     _run_lookup_subprocess(env)
-    for cache in tmp_path.glob("corpus-*.json"):
-        cache.write_text("{not json")
+    for cache in tmp_path.glob("*.marshal"):
+        cache.write_bytes(b"{not a cache")
     result = _run_lookup_subprocess(env)
     assert result.returncode == 0 and result.stderr == ""
 
@@ -162,5 +162,7 @@ def test_concurrent_builds_are_safe(tmp_path):
     code = "from floorcall.entry import main; import sys; sys.exit(main(['lookup', 'overchip', '--json']))"
     procs = [subprocess.Popen([sys.executable, "-c", code], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
     assert [p.wait(timeout=60) for p in procs] == [0, 0, 0]
-    caches = list(tmp_path.glob("corpus-*.json"))
-    assert len(caches) == 1 and json.loads(caches[0].read_text())["format"]
+    import marshal
+
+    caches = list(tmp_path.glob("corpus-*.marshal"))
+    assert len(caches) == 1 and marshal.loads(caches[0].read_bytes())["format"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from floorcall.errors import FloorError
 
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
 SHAPING_MODULES = ("corpus.py", "lookup_index.py", "lookup.py", "textnorm.py", "content.py", "check.py")
@@ -31,14 +31,13 @@ def cache_dir() -> Path:
     return Path(base) / "floorcall"
 
 
-def cache_path(root: Path, kind: str = "corpus", suffix: str = "json") -> Path:
+def cache_path(root: Path, kind: str = "corpus", suffix: str = "marshal") -> Path:
     digest = format(zlib.crc32(str(root).encode()), "08x")  # names the content root's cache; not security
     return cache_dir() / f"{kind}-{digest}.{suffix}"
 
 
 def lookup_cache_path(root: Path) -> Path:
-    # marshal loads the index ~3x faster than json; it is tied to the Python version, which the manifest records.
-    return cache_path(root, "lookup", "marshal")
+    return cache_path(root, "lookup")
 
 
 def _content_files(root: Path) -> list[Path]:
@@ -65,21 +64,18 @@ def manifest(root: Path) -> list:
 
 
 def load(root: Path) -> dict:
-    """The corpus for `root`, from the cache when it is current, else rebuilt (and cached)."""
-    import json  # not at module level: the lookup path never needs it
+    """The corpus for `root`, from the cache when it is current, else rebuilt (and cached).
 
+    Both caches are marshal files: it loads ~2-3x faster than json, and it is tied to the Python
+    version, which the manifest records."""
     path = cache_path(root)
     current = manifest(root)
-    try:
-        with open(path, encoding="utf-8") as handle:
-            cached = json.load(handle)
-        if cached.get("format") == CACHE_FORMAT and cached.get("manifest") == current:
-            return cached
-    except (OSError, ValueError, AttributeError):
-        pass  # missing, unreadable or corrupt: rebuild silently
+    cached = _read_cache(path)
+    if cached is not None and cached.get("format") == CACHE_FORMAT and cached.get("manifest") == current:
+        return cached
     corpus = build(root)
     corpus["manifest"] = current
-    _write_atomically(path, json.dumps(corpus, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    _write_atomically(path, marshal.dumps(corpus))
     _write_atomically(lookup_cache_path(root), marshal.dumps(lookup_part(corpus)))
     return corpus
 
@@ -108,13 +104,9 @@ def lookup_part(corpus: dict) -> dict:
 def load_lookup(root: Path) -> dict:
     """The lookup part of the corpus, from its own small cache when current."""
     current = manifest(root)
-    try:
-        with open(lookup_cache_path(root), "rb") as handle:
-            cached = marshal.load(handle)
-        if cached.get("format") == CACHE_FORMAT and cached.get("manifest") == current:
-            return cached
-    except (OSError, ValueError, EOFError, TypeError, AttributeError):
-        pass  # missing or corrupt: rebuild through the full corpus
+    cached = _read_cache(lookup_cache_path(root))
+    if cached is not None and cached.get("format") == CACHE_FORMAT and cached.get("manifest") == current:
+        return cached
     corpus = load(root)
     return lookup_part(corpus)
 
@@ -126,6 +118,16 @@ def warn_if_skipped(corpus: dict) -> None:
         import sys
 
         sys.stderr.write(f"floor: warning: {len(skipped)} ruling file(s) left out for problems, e.g. {skipped[0]} — run `floor check`\n")
+
+
+def _read_cache(path: Path) -> dict | None:
+    """A cache file's contents, or None when missing, unreadable or corrupt (then it is rebuilt silently)."""
+    try:
+        with open(path, "rb") as handle:
+            cached = marshal.load(handle)
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    return cached if isinstance(cached, dict) else None
 
 
 def _write_atomically(path: Path, payload: bytes) -> None:
