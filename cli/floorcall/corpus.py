@@ -124,7 +124,7 @@ def _read_cache(path: Path) -> dict | None:
     """A cache file's contents, or None when missing, unreadable or corrupt (then it is rebuilt silently)."""
     try:
         with open(path, "rb") as handle:
-            cached = marshal.load(handle)
+            cached = marshal.loads(handle.read())  # one read: marshal.load on a file reads piecemeal, ~4x slower
     except (OSError, ValueError, EOFError, TypeError):
         return None
     return cached if isinstance(cached, dict) else None
