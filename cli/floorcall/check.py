@@ -98,10 +98,16 @@ def _source_of_file(raw: RawContent) -> dict[str, str]:
     return owner
 
 
-def check_rulebook(raw: RawContent) -> list[Problem]:
+def seed_word_runs(raw: RawContent) -> set[str]:
+    """Every run of COPIED_WORDS consecutive words in the seeds: what our own words must not repeat."""
+    return set().union(*(_word_runs(t) for t in _seed_texts(raw).values() if t))
+
+
+def check_rulebook(raw: RawContent, seed_runs: set[str] | None = None) -> list[Problem]:
     problems: list[Problem] = []
     seeds = _seed_texts(raw)
-    seed_runs = set().union(*(_word_runs(t) for t in seeds.values() if t))
+    if seed_runs is None:
+        seed_runs = seed_word_runs(raw)
     owner = _source_of_file(raw)
     for source in raw.sources:
         if raw.root and seeds.get(source.get("id")) is None:
@@ -365,11 +371,7 @@ def _strings(node, parent=None, key=None):
             yield from _strings(v, parent, key) if isinstance(v, str) else _strings(v, None, key)
 
 
-def copied_text(raw: RawContent) -> list[Problem]:
-    seed_runs: set[str] = set()
-    for text in _seed_texts(raw).values():
-        if text:
-            seed_runs |= _word_runs(text)
+def copied_text(raw: RawContent, seed_runs: set[str]) -> list[Problem]:
     problems = []
     for path, tree in raw.trees:
         for line, key, text in _strings(tree):
@@ -380,8 +382,8 @@ def copied_text(raw: RawContent) -> list[Problem]:
     return problems
 
 
-def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True) -> list[Problem]:
-    problems: list[Problem] = copied_text(raw)
+def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, seed_runs: set[str] | None = None) -> list[Problem]:
+    problems: list[Problem] = copied_text(raw, seed_word_runs(raw) if seed_runs is None else seed_runs)
     conflicting = conflicting_dttf_rules(raw)
     illustrations = _illustrations(raw)
     cited: set[str] = set()
@@ -496,11 +498,12 @@ def _check_coverage(raw: RawContent, rule_ids: set[str], cited: set[str]) -> lis
 def check_all(raw: RawContent, only: set[str] | None = None) -> list[Problem]:
     """All problems; with `only` (relative paths), just those files' problems and no coverage pass."""
     problems = list(raw.problems)
-    problems += check_rulebook(raw)
+    seed_runs = seed_word_runs(raw)  # read and split the seeds once for both passes
+    problems += check_rulebook(raw, seed_runs)
     rule_ids = {rule.get("id") for _p, rule in raw.rules if isinstance(rule, dict)}
     for path, tree in raw.trees:
         problems += check_tree(path, tree, rule_ids)
-    problems += check_corpus(raw, rule_ids, coverage=only is None)
+    problems += check_corpus(raw, rule_ids, coverage=only is None, seed_runs=seed_runs)
     if only is not None:
         problems = [p for p in problems if p.path in only]
     return sorted(set(problems))

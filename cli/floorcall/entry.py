@@ -64,6 +64,17 @@ def _fast_lookup_args(args: list[str]) -> list[str] | None:
     return args
 
 
+USAGE_ERRORS = ("UsageError", "BadParameter", "NoSuchOption", "MissingParameter", "BadOptionUsage", "BadArgumentUsage")
+
+
+def _help_hint(context) -> str:
+    """' — try `floor walk --help`' for the command that was misused."""
+    if context is None:
+        return ""
+    _prog, _sep, command = context.command_path.partition(" ")
+    return f" — try `floor {command + ' ' if command else ''}--help`"
+
+
 def _run_typer(app, args: list[str]) -> int:
     try:
         result = app(args=args, prog_name="floor", standalone_mode=False)
@@ -74,14 +85,15 @@ def _run_typer(app, args: list[str]) -> int:
     except FloorError:
         raise
     except Exception as exc:
-        # typer/click usage errors: show click's own one-line message.
+        # typer vendors click, so its usage errors are matched by name; click's own message is one line.
         name = type(exc).__name__
-        if name in ("UsageError", "BadParameter", "NoSuchOption", "MissingParameter", "BadOptionUsage", "BadArgumentUsage", "NoArgsIsHelpError"):
-            if name == "NoArgsIsHelpError":
-                sys.stdout.write(exc.ctx.get_help() + "\n") if getattr(exc, "ctx", None) else None
-                return 0
-            hint = f" — try `floor {exc.ctx.command_path.split(' ', 1)[1] + ' ' if exc.ctx and ' ' in exc.ctx.command_path else ''}--help`" if getattr(exc, "ctx", None) else ""
-            raise FloorError(f"{exc.format_message()}{hint}") from None
+        context = getattr(exc, "ctx", None)
+        if name == "NoArgsIsHelpError":
+            if context is not None:
+                sys.stdout.write(context.get_help() + "\n")
+            return 0
+        if name in USAGE_ERRORS:
+            raise FloorError(f"{exc.format_message()}{_help_hint(context)}") from None
         if name == "Exit":
             return exc.exit_code
         if name == "Abort":
