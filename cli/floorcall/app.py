@@ -166,7 +166,8 @@ def check(
     if problems:
         typer.echo(f"{len(problems)} problem(s)", err=True)
         raise typer.Exit(1)
-    typer.echo(f"ok: {len(raw.rules)} rules, {len(raw.trees)} situations checked")
+    parts = sum(1 for _path, rule in raw.rules if rule.get("parent"))
+    typer.echo(f"ok: {len(raw.rules) - parts} rules" + (f" ({parts} parts)" if parts else "") + f", {len(raw.trees)} situations checked")
 
 
 # ---------------------------------------------------------------- rulings
@@ -196,6 +197,7 @@ def walk(
     answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
     house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
+    full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),
 ):
     """Walk a situation to its ruling: interactively, or with --answer."""
     from floorcall.walk import HOUSE_MODES, get_situation
@@ -208,11 +210,11 @@ def walk(
     if interactive:
         from floorcall.interactive import run_walk
 
-        raise typer.Exit(run_walk(data, situation, house, style_for_stdout()))
-    finish_walk(data, situation, answer or [], as_json, house)
+        raise typer.Exit(run_walk(data, situation, house, style_for_stdout(), full=full))
+    finish_walk(data, situation, answer or [], as_json, house, full)
 
 
-def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str) -> None:
+def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool = False) -> None:
     from floorcall.render import render_question, render_ruling
     from floorcall.walk import Pending, advance, parse_answer_options
 
@@ -223,7 +225,7 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
         typer.echo(render_question(result))
         typer.echo(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
     else:
-        typer.echo(render_ruling(result, data["rules"], style_for_stdout()))
+        typer.echo(render_ruling(result, data["rules"], style_for_stdout(), data["situations"], full))
     if isinstance(result, Pending):
         raise typer.Exit(EXIT_PENDING)
 

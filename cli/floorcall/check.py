@@ -9,7 +9,7 @@ import re
 import statistics
 from pathlib import Path
 
-from floorcall.content import RawContent, SEEDS_DIR
+from floorcall.content import RawContent, SEEDS_DIR, UNCOVERED_FILE
 from floorcall.problems import Problem, did_you_mean
 from floorcall.yamlload import line_of
 
@@ -28,21 +28,24 @@ RULE_FIELDS = {
     "id": str, "number": str, "title": str, "section": str, "quote": str, "text": str,
     "summary": str, "keywords": list, "games": list, "relations": list, "uncertain": str,
     "tda_2007": (int, type(None)), "tda_2024": list, "illustrations": list,
+    # lettered parts: `parts` on a rule; `part`, `topic` (our few words) and `parent` on each part record
+    "parts": list, "part": str, "topic": str, "parent": str,
 }
 RULE_REQUIRED = ("id", "number", "title", "section", "quote", "summary", "keywords", "games")
 
 TREE_FIELDS = {
     "id": str, "title": str, "aliases": list, "tags": list, "start": str, "questions": dict,
-    "outcomes": dict, "scenarios": list, "games": list, "dispute_kinds": bool,
+    "outcomes": dict, "scenarios": list, "games": list, "dispute_kinds": bool, "siblings": list,
 }
 TREE_REQUIRED = ("id", "title", "aliases", "tags", "start", "outcomes", "scenarios")
 QUESTION_FIELDS = {"ask": str, "help": str, "answers": dict}
-QUESTION_REQUIRED = ("ask", "answers")
+QUESTION_REQUIRED = ("ask", "help", "answers")  # `?` in a walk must always have something to say
 ANSWER_FIELDS = {"label": str, "next": str}
 ANSWER_REQUIRED = ("label", "next")
-OUTCOME_FIELDS = {"ruling": str, "why": str, "cite": list, "house": str, "tda": dict, "note_2019": str, "calc": str}
+OUTCOME_FIELDS = {"ruling": str, "why": str, "cite": list, "house": str, "tda": dict, "note_2019": str, "calc": str,
+                  "sourcing": str}
 OUTCOME_REQUIRED = ("ruling", "cite")
-TDA_FIELDS = {"ruling": str, "why": str, "cite": list, "calc": str}
+TDA_FIELDS = {"ruling": str, "why": str, "cite": list, "calc": str, "sourcing": str}
 TDA_REQUIRED = ("ruling", "cite")
 SCENARIO_FIELDS = {"given": dict, "expect": str, "facts": str, "example": str}
 SCENARIO_REQUIRED = ("given", "expect")
@@ -232,9 +235,10 @@ def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
     for qid, question in questions.items():
         if not SLUG.match(qid):
             problems.append(Problem(path, line_of(questions, qid), "FC204", f"question id '{qid}' is not lowercase-hyphenated"))
-        if not _fields(path, question, QUESTION_FIELDS, QUESTION_REQUIRED, f"question '{qid}'", problems):
-            continue
-        answers = question["answers"]
+        _fields(path, question, QUESTION_FIELDS, QUESTION_REQUIRED, f"question '{qid}'", problems)
+        answers = question.get("answers") if isinstance(question, dict) else None
+        if not isinstance(answers, dict):
+            continue  # its shape problem is reported above; the other questions are still checked
         if not MIN_ANSWERS <= len(answers) <= MAX_ANSWERS:
             problems.append(Problem(path, line_of(question, "answers"), "FC205",
                                     f"question '{qid}' has {len(answers)} answers", f"give {MIN_ANSWERS} to {MAX_ANSWERS}"))
@@ -340,6 +344,43 @@ def conflicting_dttf_rules(raw: RawContent) -> set[str]:
     return result
 
 
+def conflict_pairs(raw: RawContent) -> list[tuple[str, str, str, int]]:
+    """Every `conflicts` relation between DTTF and TDA 2024 as (dttf id, tda id, file, line)."""
+    pairs = []
+    for path, rule in raw.rules:
+        rid = str(rule.get("id", ""))
+        for relation in rule.get("relations") or []:
+            if not isinstance(relation, dict) or relation.get("type") != "conflicts":
+                continue
+            target = str(relation.get("to", ""))
+            if rid.startswith("dttf:") and target.startswith("tda-2024:"):
+                pairs.append((rid, target, path, line_of(relation)))
+            elif target.startswith("dttf:") and rid.startswith("tda-2024:"):
+                pairs.append((target, rid, path, line_of(relation)))
+    return pairs
+
+
+def parent_ids(raw: RawContent) -> dict[str, str]:
+    """part id -> its rule's id, for every lettered part."""
+    return {rule["id"]: rule["parent"] for _p, rule in raw.rules
+            if isinstance(rule, dict) and isinstance(rule.get("parent"), str) and isinstance(rule.get("id"), str)}
+
+
+def _same_rule(a: str, b: str, parents: dict[str, str]) -> bool:
+    """A part and its rule name the same rule for relations: 35-E matches 35 and 35-E."""
+    return a == b or parents.get(a) == b or parents.get(b) == a
+
+
+# What `--house none` must never say: it is pure TDA 2024. ("house policy"/"house limit" are TDA's own words.)
+HOUSE_TALK = re.compile(r"\bDTTF\b|\bleague\b|\bhouse\b(?!\s+(?:policy|limit))", re.I)
+# Remarks about where a fact was sourced belong in `sourcing:`, never in what the floor reads out.
+SOURCING_TALK = re.compile(r"not quoted here|TDA index|full TDA|full text|source we quote|quoted source|opening sentence|the seed\b"
+                           r"|index reads", re.I)
+# A house note that claims a difference needs the TDA position beside it.
+CLAIMS_DIFFERENCE = re.compile(r"\bdiffer|\bconflict", re.I)
+READ_OUT_FIELDS = ("ruling", "why", "house")
+
+
 def _illustrations(raw: RawContent) -> dict[str, set[str]]:
     return {rule.get("id"): {ex.get("example") for ex in rule.get("illustrations") or [] if isinstance(ex, dict)}
             for _path, rule in raw.rules if isinstance(rule, dict)}
@@ -385,6 +426,11 @@ def copied_text(raw: RawContent, seed_runs: set[str]) -> list[Problem]:
 def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, seed_runs: set[str] | None = None) -> list[Problem]:
     problems: list[Problem] = copied_text(raw, seed_word_runs(raw) if seed_runs is None else seed_runs)
     conflicting = conflicting_dttf_rules(raw)
+    parents = parent_ids(raw)
+    with_parts = set(parents.values())
+    pairs = conflict_pairs(raw)
+    used_pairs: set[tuple[str, str]] = set()
+    situation_ids = {tree.get("id") for _p, tree in raw.trees if isinstance(tree, dict)}
     illustrations = _illustrations(raw)
     cited: set[str] = set()
     names: dict[str, tuple[str, str]] = {}
@@ -443,6 +489,17 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
             if outcome.get("note_2019") and not any(c.startswith("tda-2019:") for c in cites):
                 problems.append(Problem(path, line_of(outcome, "note_2019"), "FC219",
                                         f"outcome '{oid}' has a note_2019 but cites no 2019 procedure", "add the tda-2019:RP-N it describes"))
+            problems += _house_problems(path, oid, outcome, tda, cites, tda_cites, pairs, parents, used_pairs)
+            for key, rid in [("cite", c) for c in cites] + [("tda", c) for c in tda_cites]:
+                if rid in with_parts:
+                    problems.append(Problem(path, line_of(outcome, key), "FC231",
+                                            f"outcome '{oid}' cites the whole of '{rid}', which has lettered parts",
+                                            "cite the part that decides, e.g. " + min(p for p, r in parents.items() if r == rid)))
+        for sibling in tree.get("siblings") or []:
+            if sibling not in situation_ids or sibling == tree.get("id"):
+                problems.append(Problem(path, line_of(tree, "siblings"), "FC232",
+                                        f"sibling '{sibling}' is " + ("this situation itself" if sibling == tree.get("id") else "no situation"),
+                                        did_you_mean(sibling, situation_ids - {tree.get("id")})))
         # scenarios
         landed = set()
         for scenario in tree.get("scenarios") or []:
@@ -468,8 +525,50 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
             if oid not in landed and oid in reached:
                 problems.append(Problem(path, line_of(outcomes, oid), "FC214", f"no scenario reaches outcome '{oid}'",
                                         "add a scenario that lands on it"))
+    for dttf_id, tda_id, rpath, rline in pairs:
+        if (dttf_id, tda_id) not in used_pairs:
+            problems.append(Problem(rpath, rline, "FC228", f"the conflict between '{dttf_id}' and '{tda_id}' is used by no ruling",
+                                    "give the outcome where they differ a tda: block citing both, or drop the relation"))
     if coverage:
         problems += _check_coverage(raw, rule_ids, cited)
+    return problems
+
+
+def _house_problems(path, oid, outcome, tda, cites, tda_cites, pairs, parents, used_pairs) -> list[Problem]:
+    """One truth for house vs TDA: a `tda` block only where a recorded conflict (or TDA's silence)
+    needs one, and nothing under `--house none` that speaks of the house."""
+    problems = []
+    tda_text = tda or {}
+    shown_pure = ([(k, outcome.get(k)) for k in ("ruling", "why")] if tda is None
+                  else [(f"tda {k}", tda_text.get(k)) for k in ("ruling", "why")])
+    for key, text in shown_pure:
+        found = HOUSE_TALK.search(str(text or ""))
+        if found:
+            problems.append(Problem(path, line_of(tda if tda is not None else outcome, key.split()[-1]), "FC226",
+                                    f"outcome '{oid}' {key} speaks of the house ('{found.group(0)}'), but --house none shows it as pure TDA 2024",
+                                    "move house remarks to house:, or give a tda: block" if tda is None else "the tda position is pure TDA 2024"))
+    for key, text in [(k, outcome.get(k)) for k in READ_OUT_FIELDS] + [(f"tda {k}", tda_text.get(k)) for k in ("ruling", "why")]:
+        found = SOURCING_TALK.search(str(text or ""))
+        if found:
+            problems.append(Problem(path, line_of(tda if key.startswith("tda") else outcome, key.split()[-1]), "FC233",
+                                    f"outcome '{oid}' {key} carries a sourcing remark ('{found.group(0)}')",
+                                    "the floor reads this out: move it to sourcing:"))
+    tda_based = [c for c in cites if c.startswith("tda-2024:")]
+    if tda is not None and tda_based:
+        backing = [(d, t) for d, t, _f, _l in pairs if d in cites and any(_same_rule(t, c, parents) for c in tda_cites)]
+        used_pairs.update(backing)
+        if not backing:
+            problems.append(Problem(path, line_of(outcome, "tda"), "FC227",
+                                    f"outcome '{oid}' gives a separate TDA position, but no cited DTTF rule is recorded as conflicting with a TDA rule it cites",
+                                    "record the conflict in rulebook/dttf.yaml, or drop the tda: block where DTTF and TDA agree"))
+    if tda is None and not any(not c.startswith("dttf:") for c in cites):
+        problems.append(Problem(path, line_of(outcome, "cite"), "FC229",
+                            f"outcome '{oid}' rests on DTTF rules only, so --house none has no TDA basis to show",
+                            "add a tda: block with what the floor does under TDA 2024 (Rule 1 at least)"))
+    if tda is None and CLAIMS_DIFFERENCE.search(str(outcome.get("house") or "")):
+        problems.append(Problem(path, line_of(outcome, "house"), "FC230",
+                                f"outcome '{oid}' says the house differs from TDA but gives no TDA position",
+                                "add the tda: block, or say they agree"))
     return problems
 
 
@@ -488,7 +587,15 @@ def _check_coverage(raw: RawContent, rule_ids: set[str], cited: set[str]) -> lis
             problems.append(Problem(path, line_of(item), "FC220", f"'{item['id']}' is cited by a ruling and also listed as uncovered",
                                     "remove it from uncovered.yaml"))
     rule_lines = {rule.get("id"): (path, line_of(rule, "id")) for path, rule in raw.rules if isinstance(rule, dict)}
-    for rid in sorted(rule_ids - cited - set(listed)):
+    parents = parent_ids(raw)
+    with_parts = set(parents.values())
+    # A rule with parts is covered part by part; listing the rule lists each of its parts.
+    listed.update({part: line for part, rule in parents.items() for rid, line in list(listed.items()) if rule == rid})
+    for part in parents:
+        if part in listed and part in cited:
+            problems.append(Problem(UNCOVERED_FILE, listed[part], "FC220", f"'{part}' is cited by a ruling and also listed as uncovered",
+                                    "list the other parts one by one instead"))
+    for rid in sorted(rule_ids - cited - set(listed) - with_parts):
         path, line = rule_lines[rid]
         problems.append(Problem(path, line, "FC221", f"rule '{rid}' is cited by no ruling and not listed in rulings/uncovered.yaml",
                                 "cite it from the outcome it governs, or list it with a reason"))
@@ -516,8 +623,13 @@ def corpus_figures(raw: RawContent) -> dict:
              for outcome in (tree.get("outcomes") or {}).values() if isinstance(outcome, dict)
              for rid in list(outcome.get("cite") or []) + list((outcome.get("tda") or {}).get("cite") or [])}
     listed = {item.get("id") for _path, item in raw.uncovered if isinstance(item, dict)}
+    parents = parent_ids(raw)
+    listed |= {part for part, rule in parents.items() if rule in listed}
+    with_parts = set(parents.values())
     coverage = {}
     for _path, rule in raw.rules:
+        if rule.get("id") in with_parts:
+            continue  # counted by its parts
         source = str(rule.get("id", "")).split(":")[0]
         counts = coverage.setdefault(source, {"cited": 0, "uncovered": 0, "total": 0})
         counts["total"] += 1

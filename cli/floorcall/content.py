@@ -86,6 +86,52 @@ def read_rules(raw: RawContent) -> None:
                 raw.problems.append(Problem(rel, data.lines.get("rules", 1), "FC101", "a rule record must be a mapping"))
                 continue
             raw.rules.append((rel, record))
+            raw.rules += [(rel, part) for part in part_records(record, rel, raw.problems)]
+
+
+# A part inherits these from its rule; its own mapping gives the rest (quote, text, summary, …).
+PART_INHERITED = ("title", "section", "games")
+PART_LETTERS = "ABCDEFGH"  # the TDA letters its parts A… H (RP-10 has eight)
+
+
+def part_records(record: Mapping, rel: str, problems: list) -> list[Mapping]:
+    """The lettered parts of a rule (`parts:` in its record) as rule records of their own.
+
+    A part's id is its rule's id plus the letter (`tda-2024:35-E`), so a cite, a relation or
+    `floor rule 35-E` names a part exactly as it names a rule. Shape problems are FC110.
+    """
+    parts = record.get("parts")
+    if parts is None:
+        return []
+    line = record.lines.get("parts", record.line)
+    if not isinstance(parts, list) or not parts:
+        problems.append(Problem(rel, line, "FC110", f"parts of '{record.get('id')}' must be a list of {{part, summary, …}}"))
+        return []
+    result, letters = [], []
+    for part in parts:
+        letter = part.get("part") if isinstance(part, Mapping) else None
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in PART_LETTERS):
+            problems.append(Problem(rel, getattr(part, "line", line) or line, "FC110",
+                                    f"a part of '{record.get('id')}' needs part: a capital letter A-H, not {letter!r}"))
+            continue
+        letters.append(letter)
+        synthesized = Mapping(part)
+        synthesized.lines = dict(part.lines)
+        synthesized.line = part.line
+        synthesized["id"] = f"{record.get('id')}-{letter}"
+        synthesized["number"] = f"{record.get('number')}-{letter}"
+        synthesized["parent"] = record.get("id")
+        synthesized.lines["id"] = synthesized.lines["number"] = part.lines.get("part", part.line)
+        for key in PART_INHERITED:
+            if key in record:
+                synthesized[key] = record[key]
+        synthesized.setdefault("keywords", record.get("keywords"))
+        result.append(synthesized)
+    expected = list(PART_LETTERS[:len(letters)])
+    if letters and letters != expected:
+        problems.append(Problem(rel, line, "FC110", f"the parts of '{record.get('id')}' are lettered {''.join(letters)}, not {''.join(expected)}",
+                                "letter them A, B, C … in the source's order, once each"))
+    return result
 
 
 def read_trees(raw: RawContent, paths: list[Path] | None = None) -> None:

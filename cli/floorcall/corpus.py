@@ -17,7 +17,7 @@ from pathlib import Path
 from floorcall.errors import FloorError
 
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
-CACHE_FORMAT = 6
+CACHE_FORMAT = 7
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
 SHAPING_MODULES = ("corpus.py", "lookup_index.py", "lookup.py", "textnorm.py", "content.py", "check.py")
@@ -192,6 +192,8 @@ def _compile_rules(raw) -> dict:
         rule["source_short"] = (sources.get(rule["source"]) or {}).get("short", rule["source"])
         rule.setdefault("relations", [])
         rule["related"] = []
+        if "parts" in rule:  # the part records follow their rule; the rule keeps only their ids
+            rule["parts"] = [f"{rule['id']}-{part.get('part')}" for part in rule["parts"]]
         rules[rule["id"]] = rule
     # Every relation is shown from both ends: outgoing as written, incoming as its inverse.
     inverse = {"supersedes": "superseded-by", "same": "same", "conflicts": "conflicts", "see-also": "see-also"}

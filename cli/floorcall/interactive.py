@@ -25,7 +25,7 @@ def read_line(prompt: str) -> str:
     return line.strip()
 
 
-def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=read_line, out=print) -> int:
+def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=read_line, out=print, full: bool = False) -> int:
     """Drive one walk; returns the exit code (0 ruling reached, 1 quit or end of input, 130 Ctrl-C)."""
     session = WalkSession(situation, house)
     out(style(situation["title"], "bold") + style(f"   [{situation['id']}]", "dim"))
@@ -52,7 +52,7 @@ def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=rea
             else:
                 out(f"Type a number from 1 to {len(state.answers)}, or b, r, ?, q.")
         out("")
-        out(render_ruling(state, corpus["rules"], style))
+        out(render_ruling(state, corpus["rules"], style, corpus["situations"], full))
         return 0
     except (EOFError, KeyboardInterrupt) as exc:
         out("")

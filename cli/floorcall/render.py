@@ -64,7 +64,7 @@ def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
 
 def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
     lines = [
-        style(f"{rule_label(rule)} — {rule['title']}", "bold"),
+        style(rule_heading(rule), "bold"),
         f"  id: {rule['id']}   section: {rule['section']}   games: {', '.join(rule.get('games', []))}",
         "",
         quote_block(rule, style),
@@ -72,6 +72,16 @@ def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
         "  " + style("In our words:", "dim"),
         wrap(rule.get("summary", ""), "  "),
     ]
+    if rule.get("parent") in rules:
+        parent = rules[rule["parent"]]
+        lines += ["", wrap(f"Part {rule['part']} of {rule_label(parent)} — {parent['title']} [{parent['id']}]", "  ")]
+    for part_id in rule.get("parts", []):
+        part = rules.get(part_id)
+        if part:
+            lines += ["", "  " + style(f"{part['number']}" + (f" ({part['topic']})" if part.get("topic") else ""), "bold") + f"  [{part_id}]"]
+            if part.get("quote") != "none" and part.get("text"):
+                lines.append(quote_block(part, style, "    "))
+            lines += ["    " + style("In our words:", "dim"), wrap(part.get("summary", ""), "    ")]
     if rule.get("uncertain"):
         lines += ["", wrap("Not verified: " + rule["uncertain"], "  ")]
     if rule.get("tda_2007") is not None or rule.get("tda_2024"):
@@ -106,12 +116,21 @@ def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN
     ])
 
 
+def rule_heading(rule: dict) -> str:
+    """'TDA 2024 Rule 35-E — Misdeals and Fouled Decks (fouled decks)': a part names its topic."""
+    topic = f" ({rule['topic']})" if rule.get("topic") else ""
+    return f"{rule_label(rule)} — {rule['title']}{topic}"
+
+
 def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:
-    head = "  " + style(f"{rule_label(rule)} — {rule['title']}", "bold") + f"  [{rule['id']}]"
+    head = "  " + style(rule_heading(rule), "bold") + f"  [{rule['id']}]"
+    if rule.get("quote") == "none" or not rule.get("text"):
+        # No words of the rulebook to quote: our summary, marked as ours, so the floor still has the point.
+        return head + "\n    " + style("in our words (not the rulebook's text):", "dim") + "\n" + wrap(rule.get("summary", ""), "    ")
     return head + "\n" + quote_block(rule, style, "    ")
 
 
-def render_ruling(ruling, rules: dict, style: Style = PLAIN) -> str:
+def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None, full: bool = False) -> str:
     lines = [style(ruling.title, "bold")]
     if ruling.path:
         lines.append("  " + style("Answers taken:", "dim"))
@@ -136,6 +155,11 @@ def render_ruling(ruling, rules: dict, style: Style = PLAIN) -> str:
     for rid in ruling.cites:
         rule = rules.get(rid)
         lines.append(render_cited_rule(rule, style) if rule else f"  {rid} (unknown rule)")
+    if full and ruling.sourcing:
+        lines += ["", style("Sources", "bold"), wrap(ruling.sourcing, "  ")]
+    if ruling.siblings:
+        titles = [f"{sid} ({(situations or {}).get(sid, {}).get('title', sid)})" for sid in ruling.siblings]
+        lines += ["", wrap("Not this? See " + "; ".join(titles), "  ")]
     return "\n".join(lines)
 
 

@@ -23,13 +23,18 @@ def normalise_source(name: str) -> str:
     raise FloorError(f"unknown source '{name}' — use one of: {', '.join(SOURCE_IDS)}")
 
 
+# '44', 'rule 44', 'rp5', 'RP-5', 'rp 5', and with a part letter: '35-E', '35 e', 'rule 35e', 'rp 10 h'.
+NUMBER_FORM = re.compile(r"(?:rule\s*)?(rp)?\s*-?\s*(\d+)\s*-?\s*([a-h])?")
+
+
 def _number_form(text: str) -> str | None:
-    """'44' -> '44'; 'rp5', 'RP-5', 'rp 5' -> 'RP-5'; anything else None."""
-    match = re.fullmatch(r"(rp)?\s*-?\s*(\d+)(-[a-z])?", text.strip().lower())
+    """'44' -> '44'; 'rp5', 'RP-5', 'rp 5' -> 'RP-5'; '35 e' -> '35-E'; anything else None."""
+    match = NUMBER_FORM.fullmatch(text.strip().lower())
     if not match:
         return None
     number = str(int(match.group(2)))
-    return f"RP-{number}" if match.group(1) else number
+    number = f"RP-{number}" if match.group(1) else number
+    return f"{number}-{match.group(3).upper()}" if match.group(3) else number
 
 
 def resolve_rule_id(rules: dict, query: str) -> str:

@@ -38,6 +38,8 @@ class Ruling:
     calc: str
     path: list[Step] = field(default_factory=list)
     house: str = "dttf"
+    sourcing: str = ""  # remarks on where a fact comes from: shown only with --full, never read out
+    siblings: list[str] = field(default_factory=list)  # neighbouring situations: "not this? see …"
 
     def as_json(self) -> dict:
         return {
@@ -52,6 +54,8 @@ class Ruling:
             "other_position": self.other_position,
             "note_2019": self.note_2019,
             "calc": self.calc,
+            "sourcing": self.sourcing,
+            "siblings": self.siblings,
             "path": [{"question": s.question, "answer": s.answer} for s in self.path],
         }
 
@@ -95,22 +99,26 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
     outcome = situation["outcomes"][outcome_id]
     tda = outcome.get("tda")
     house_ruling = {"ruling": outcome["ruling"], "why": outcome.get("why", ""), "cite": list(outcome.get("cite", [])),
-                    "calc": outcome.get("calc", "")}
-    if house == "dttf" or tda is None:
+                    "calc": outcome.get("calc", ""), "sourcing": outcome.get("sourcing", "")}
+    house_note = outcome.get("house", "")
+    if house == "dttf":
         applied = house_ruling
         other = {"label": "TDA 2024", **tda} if tda else None
-        if house == "none":  # TDA agrees with the house outcome; show it without house-only citations
-            tda_cites = [c for c in applied["cite"] if not c.startswith("dttf:")] or applied["cite"]
-            applied = dict(applied, cite=tda_cites)
     else:
-        applied = {"ruling": tda["ruling"], "why": tda.get("why", ""), "cite": list(tda["cite"]), "calc": tda.get("calc", "")}
-        other = {"label": "DTTF house rule", **house_ruling}
+        # Pure TDA 2024: the tda position where there is one, else the outcome (which `floor check`
+        # keeps free of house talk); never a DTTF citation, a house note or the house's position.
+        applied = house_ruling if tda is None else {
+            "ruling": tda["ruling"], "why": tda.get("why", ""), "cite": list(tda["cite"]),
+            "calc": tda.get("calc", ""), "sourcing": tda.get("sourcing", "")}
+        applied = dict(applied, cite=[c for c in applied["cite"] if not c.startswith("dttf:")])
+        other, house_note = None, ""
     return Ruling(
         situation=situation["id"], title=situation["title"], outcome=outcome_id,
         ruling=applied["ruling"], why=applied["why"], cites=applied["cite"],
-        house_note=outcome.get("house", ""), other_position=other,
+        house_note=house_note, other_position=other,
         note_2019=outcome.get("note_2019", ""), calc=applied.get("calc", ""),
-        path=list(path or []), house=house,
+        path=list(path or []), house=house, sourcing=applied.get("sourcing", ""),
+        siblings=list(situation.get("siblings") or []),
     )
 
 
