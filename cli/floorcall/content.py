@@ -15,6 +15,7 @@ SOURCES_FILE = "rulebook/sources.yaml"
 RULINGS_DIR = "rulings"
 UNCOVERED_FILE = "rulings/uncovered.yaml"
 SYNONYMS_FILE = "rulings/synonyms.yaml"
+OUT_OF_SCOPE_FILE = "rulings/out-of-scope.yaml"
 SEEDS_DIR = "rulebook/seeds"
 
 
@@ -28,6 +29,7 @@ class RawContent:
     trees: list = field(default_factory=list)  # (relpath, Mapping) pairs
     uncovered: list = field(default_factory=list)  # (relpath, Mapping) pairs
     synonyms: dict = field(default_factory=dict)  # phrase -> replacement, for lookup
+    out_of_scope: list = field(default_factory=list)  # phrases that mark a question the rules do not decide
     problems: list = field(default_factory=list)
 
 
@@ -49,7 +51,7 @@ def _read(path: Path, root: Path, problems: list):
 
 
 # Files in rulings/ that are not trees: the coverage exceptions and the lookup synonym table.
-SUPPORT_FILES = frozenset({"uncovered.yaml", "synonyms.yaml"})
+SUPPORT_FILES = frozenset({"uncovered.yaml", "synonyms.yaml", "out-of-scope.yaml"})
 
 
 def tree_files(root: Path) -> list[Path]:
@@ -182,6 +184,18 @@ def read_synonyms(raw: RawContent) -> None:
     raw.synonyms = dict(table)
 
 
+def read_out_of_scope(raw: RawContent) -> None:
+    data, items = _optional_section(raw, OUT_OF_SCOPE_FILE, "out_of_scope")
+    if data is None:
+        return
+    if not (isinstance(items, list) and all(isinstance(i, str) and i.strip() for i in items)):
+        line = data.lines.get("out_of_scope", 1) if isinstance(data, Mapping) else 1
+        raw.problems.append(Problem(OUT_OF_SCOPE_FILE, line, "FC225", "out_of_scope must be a list of phrases (strings)",
+                                    "quote words YAML reads as booleans or numbers"))
+        return
+    raw.out_of_scope = list(items)
+
+
 def read_all(root: Path, tree_paths: list[Path] | None = None) -> RawContent:
     raw = RawContent(root=root)
     read_sources(root, raw)
@@ -189,4 +203,5 @@ def read_all(root: Path, tree_paths: list[Path] | None = None) -> RawContent:
     read_trees(raw, tree_paths)
     read_uncovered(raw)
     read_synonyms(raw)
+    read_out_of_scope(raw)
     return raw

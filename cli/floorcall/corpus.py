@@ -97,7 +97,8 @@ def lookup_part(corpus: dict) -> dict:
         "skipped": corpus.get("skipped", []),
         "index": index,
         "situations": {sid: {"title": s["title"], "cites": s["cites"]} for sid, s in corpus["situations"].items()},
-        "rules": {rid: {k: r[k] for k in ("title", "source", "source_short", "number", "section")} for rid, r in corpus["rules"].items()},
+        "rules": {rid: {k: r[k] for k in ("title", "source", "source_short", "number", "section") + tuple(
+            k for k in ("topic", "parent") if k in r)} for rid, r in corpus["rules"].items()},
     }
 
 
@@ -163,7 +164,7 @@ def build(root: Path) -> dict:
         "situations": situations,
         "skipped": skipped,
     }
-    corpus["index"] = lookup_index.build_index(corpus, raw.synonyms)
+    corpus["index"] = lookup_index.build_index(corpus, raw.synonyms, raw.out_of_scope)
     return corpus
 
 

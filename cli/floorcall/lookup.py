@@ -30,6 +30,14 @@ RELATIVE_CUTOFF = 0.25
 SUGGESTION_CUTOFF = 60
 MAX_QUERY_CHARS = 500  # the floor types a few words; a pasted essay is cut, not refused
 MAX_QUERY_TERMS = 40
+# Confidence. A match is weak when the best situation scores below this (BM25 + fuzz; a query
+# naming a situation well scores 8-30) or holds less than this share of the query's weight
+# (IDF of its terms, unknown words counted at the rarest IDF): measured on the dev set, both
+# of our blind sets and bench/lookup-out-of-scope.yaml (bench/confidence_bench.py).
+CONFIDENT_SCORE = 5.0
+CONFIDENT_COVERAGE = 0.25
+# A rule-number query lists the situations that cite the rule, up to this many.
+REFERENCE_SITUATIONS = 5
 
 
 class Hit:
@@ -49,14 +57,18 @@ class Hit:
 
 
 class LookupResult:
-    __slots__ = ("query", "situations", "rules", "unknown_words", "expansions")
+    __slots__ = ("query", "situations", "rules", "unknown_words", "expansions", "confident", "reference", "why_weak")
 
-    def __init__(self, query: str, situations: list[Hit], rules: list[Hit], unknown_words: list[str], expansions: dict[str, str]):
+    def __init__(self, query: str, situations: list[Hit], rules: list[Hit], unknown_words: list[str], expansions: dict[str, str],
+                 confident: bool = True, reference: str | None = None, why_weak: str = ""):
         self.query = query
         self.situations = situations
         self.rules = rules
         self.unknown_words = unknown_words
         self.expansions = expansions
+        self.confident = confident  # False: no situation fits well; show the closest rules instead
+        self.reference = reference  # the rule or part the query names, when it is a rule number
+        self.why_weak = why_weak
 
 
 def clean_query(query: str) -> str:
@@ -144,6 +156,11 @@ def _bm25(postings: dict, weights: dict[str, float], size: int) -> list[float]:
 
 def rank(index: dict, query: str, limit: int = 5, rule_limit: int = 3) -> LookupResult:
     text = clean_query(query)
+    from floorcall.rulebook import rule_reference
+
+    reference = rule_reference(index["rules"], text)
+    if reference is not None:
+        return _reference_result(index, text, reference, limit)
     weights, unknown, expansions = query_terms(index, text)
     names = index["situation_names"]
     scores = _bm25(index["situation_postings"], weights, len(index["situations"]))
@@ -159,7 +176,50 @@ def rank(index: dict, query: str, limit: int = 5, rule_limit: int = 3) -> Lookup
     situations = _top(index["situations"], scores, limit)
     rule_scores = _bm25(index["rule_postings"], weights, len(index["rules"]))
     rules = _top(index["rules"], rule_scores, rule_limit)
-    return LookupResult(text, situations, rules, unknown, expansions)
+    why_weak = _weakness(index, text, weights, unknown, situations)
+    return LookupResult(text, situations, rules, unknown, expansions, confident=not why_weak, why_weak=why_weak)
+
+
+def _reference_result(index: dict, text: str, reference: str, limit: int) -> LookupResult:
+    """A rule-number query: that rule first, then the situations that cite it (primary cites first)."""
+    citing = index.get("citing", {}).get(reference, [])[:min(limit, REFERENCE_SITUATIONS)]
+    positions = {sid: d for d, sid in enumerate(index["situations"])}
+    situations = [Hit(sid, 1.0) for sid in citing if sid in positions]
+    return LookupResult(text, situations, [Hit(reference, 1.0)], [], {}, confident=True, reference=reference)
+
+
+def _weakness(index: dict, text: str, weights: dict[str, float], unknown: list[str], situations: list[Hit]) -> str:
+    """Why no situation fits well ('' when one does): out of scope, too weak, or too little matched."""
+    query = terms(text, index["phrases"])
+    for marker in index.get("out_of_scope", []):
+        size = len(marker)
+        if any(query[i:i + size] == marker for i in range(len(query) - size + 1)):
+            return f"'{' '.join(marker)}' is outside what these rules decide"
+    if not situations:
+        return "no situation matches"
+    top = situations[0]
+    if top.score < CONFIDENT_SCORE:
+        return "the best match is weak"
+    if _coverage(index, top.id, weights, unknown) < CONFIDENT_COVERAGE:
+        return "the best match explains little of the query"
+    return ""
+
+
+def _coverage(index: dict, situation_id: str, weights: dict[str, float], unknown: list[str]) -> float:
+    """Share of the query's weight (IDF × term weight) that the situation's own terms hold."""
+    import math
+
+    doc = index["situations"].index(situation_id)
+    size = len(index["situations"])
+    rarest = math.log(1 + (size - 0.5) / 1.5)  # an unknown word weighs like a term found once
+    total, held = rarest * len(unknown), 0.0
+    for term, weight in weights.items():
+        postings = postings_of(index["situation_postings"], term)
+        idf = math.log(1 + (size - len(postings) + 0.5) / (len(postings) + 0.5)) if postings else rarest
+        total += idf * weight
+        if any(d == doc for d, _value in postings):
+            held += idf * weight
+    return held / total if total else 0.0
 
 
 def _top(ids: list[str], scores: list[float], limit: int) -> list[Hit]:

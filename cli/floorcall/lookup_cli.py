@@ -72,38 +72,73 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
 
         payload = {
             "query": result.query,
+            "confident": result.confident,
             "results": [{"id": h.id, "title": situations[h.id]["title"], "score": h.score, "cites": situations[h.id]["cites"]}
                         for h in result.situations],
             "rules": [{"id": h.id, "title": rules[h.id]["title"], "score": h.score} for h in result.rules],
         }
+        if result.reference:
+            payload["reference"] = result.reference
+        if not result.confident:
+            payload["why_not_confident"] = result.why_weak
         sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
-        if not result.situations:
+        if not result.situations and not result.rules:
             _miss(index, query, result)
-        return 0 if result.situations else EXIT_NO_MATCH
-    if not result.situations:
+        return 0 if result.situations or result.rules else EXIT_NO_MATCH
+    if not result.situations and not result.rules:
         _miss(index, query, result)
         return EXIT_NO_MATCH
     from floorcall.render import Style, rule_label
 
     tty = sys.stdout.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"
-    if not tty:
+    style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    if result.reference or not result.confident:
+        _show_rules_first(root, result, style, tty)
+        if not result.situations or not tty:
+            return 0
+    elif not tty:
         for hit in result.situations:
             situation = situations[hit.id]
             primary = situation["cites"][0] if situation["cites"] else ""
             sys.stdout.write(f"{hit.id}\t{situation['title']}\t{primary}\n")
         return 0
-    style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
-    for number, hit in enumerate(result.situations, 1):
-        situation = situations[hit.id]
-        primary = rules.get(situation["cites"][0]) if situation["cites"] else None
-        print(f"{number:>2}. {style(situation['title'], 'bold')}  {style('[' + hit.id + ']', 'dim')}")
-        if primary:
-            print(f"    {rule_label(primary)} — {primary['title']}")
-    if result.rules:
-        print(style("Rules:", "dim") + " " + "; ".join(f"{h.id} {rules[h.id]['title']}" for h in result.rules))
+    if result.confident and not result.reference:
+        for number, hit in enumerate(result.situations, 1):
+            situation = situations[hit.id]
+            primary = rules.get(situation["cites"][0]) if situation["cites"] else None
+            print(f"{number:>2}. {style(situation['title'], 'bold')}  {style('[' + hit.id + ']', 'dim')}")
+            if primary:
+                print(f"    {rule_label(primary)} — {primary['title']}")
+        if result.rules:
+            print(style("Rules:", "dim") + " " + "; ".join(f"{h.id} {rules[h.id]['title']}" for h in result.rules))
     if not (sys.stdin.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"):
         return 0
     return _offer_walk(root, result, house, style)
+
+
+def _show_rules_first(root: Path, result, style, tty: bool) -> None:
+    """A rule-number query shows that rule; a weak match says so and shows the closest rules,
+    each with our summary, then (numbered, for a walk) the situations it might still be."""
+    from floorcall import corpus as corpus_module
+    from floorcall.render import render_rule, rule_heading, wrap
+
+    corpus = corpus_module.load(root)  # the rule texts and summaries are in the full corpus only
+    rules, situations = corpus["rules"], corpus["situations"]
+    if result.reference:
+        print(render_rule(rules[result.reference], rules, style))
+        if result.situations:
+            print("\n" + style("Situations that cite it:", "dim"))
+    else:
+        print(style("No situation fits well — the closest rules:", "yellow", "bold") + style(f"  ({result.why_weak})", "dim"))
+        for hit in result.rules:
+            rule = rules[hit.id]
+            print(f"  {style(rule_heading(rule), 'bold')}  [{hit.id}]")
+            print(wrap(rule.get("summary", ""), "    "))
+        if result.situations:
+            print(style("Situations it might still be:", "dim"))
+    for number, hit in enumerate(result.situations, 1):
+        prefix = f"{number:>2}. " if tty else "  "
+        print(f"{prefix}{situations[hit.id]['title']}  [{hit.id}]")
 
 
 def _offer_walk(root: Path, result, house: str, style) -> int:

@@ -84,7 +84,7 @@ def _postings(documents: list[dict[str, str]], weights: dict[str, float], phrase
     return postings
 
 
-def build_index(corpus: dict, synonyms: dict[str, str]) -> dict:
+def build_index(corpus: dict, synonyms: dict[str, str], out_of_scope: list[str] | None = None) -> dict:
     phrases = compile_phrases(synonyms)
     rules = corpus["rules"]
     situation_ids = list(corpus["situations"])
@@ -97,4 +97,20 @@ def build_index(corpus: dict, synonyms: dict[str, str]) -> dict:
         "situation_postings": _postings([situation_fields(s, rules) for s in situations], SITUATION_FIELDS, phrases),
         "rules": rule_ids,
         "rule_postings": _postings([rule_fields(rules[r]) for r in rule_ids], RULE_FIELDS, phrases),
+        # each out-of-scope phrase as its search terms, matched as a run in the query's terms
+        "out_of_scope": [terms(p, phrases) for p in out_of_scope or [] if terms(p, phrases)],
+        # situations by the rules they cite (a part counts for its rule), for a rule-number query
+        "citing": _citing(corpus),
     }
+
+
+def _citing(corpus: dict) -> dict[str, list[str]]:
+    """rule id -> situations citing it (or one of its parts), those that cite it first ahead."""
+    rules = corpus["rules"]
+    first_cited_at: dict[str, dict[str, int]] = {}
+    for sid, situation in corpus["situations"].items():
+        for position, rid in enumerate(situation.get("cites", [])):
+            for key in {rid, rules.get(rid, {}).get("parent") or rid}:
+                seen = first_cited_at.setdefault(key, {})
+                seen[sid] = min(position, seen.get(sid, position))
+    return {rid: sorted(where, key=lambda sid: (where[sid], sid)) for rid, where in first_cited_at.items()}

@@ -37,6 +37,28 @@ def _number_form(text: str) -> str | None:
     return f"{number}-{match.group(3).upper()}" if match.group(3) else number
 
 
+# What a rule reference may start with in a lookup: a source name, then the number.
+REFERENCE_PREFIX = re.compile(r"^(tda[ -]?2024|tda[ -]?2019|rp[ -]?2019|2019|2024|tda|dttf|wpa)\b[\s:]*")
+
+
+def rule_reference(rule_ids, query: str) -> str | None:
+    """The rule or part a query names when it is only a reference (`44`, `tda 53`, `53-B`,
+    `rule 35e`, `rp 10 h`, `2019 rp-5`), else None. Never guesses: no titles, no fuzz."""
+    text = " ".join(query.lower().split())
+    source = "tda-2024"
+    match = REFERENCE_PREFIX.match(text)
+    if match:
+        source = normalise_source(match.group(1).replace(" ", ""))
+        text = text[match.end():]
+    number = _number_form(text)
+    if number is None:
+        return None
+    for candidate in [f"{source}:{number}"] + ([f"tda-2019:{number}"] if not match and number.startswith("RP") else []):
+        if candidate in rule_ids:
+            return candidate
+    return None
+
+
 def resolve_rule_id(rules: dict, query: str) -> str:
     """The rule id meant by `query`, or FloorError naming the closest ids."""
     text = " ".join(query.split())
