@@ -56,6 +56,7 @@ EXPECTED = {
     "FC230": "rulings/overchip.yaml:21: FC230 outcome 'raise' says the house differs from TDA but gives no TDA position — add the tda: block, or say they agree",
     "FC231": "rulings/overchip.yaml:17: FC231 outcome 'call' cites the whole of 'tda-2024:35', which has lettered parts — cite the part that decides, e.g. tda-2024:35-A",
     "FC232": "rulings/overchip.yaml:5: FC232 sibling 'overchips' is no situation",
+    "FC234": "rulings/out-of-scope.yaml:1: FC234 out_of_scope must be a list of phrases (strings) — quote words YAML reads as booleans or numbers",
     "FC233": "rulings/overchip.yaml:15: FC233 outcome 'call' ruling carries a sourcing remark ('full TDA') — the floor reads this out: move it to sourcing:",
 }
 

@@ -190,7 +190,7 @@ def read_out_of_scope(raw: RawContent) -> None:
         return
     if not (isinstance(items, list) and all(isinstance(i, str) and i.strip() for i in items)):
         line = data.lines.get("out_of_scope", 1) if isinstance(data, Mapping) else 1
-        raw.problems.append(Problem(OUT_OF_SCOPE_FILE, line, "FC225", "out_of_scope must be a list of phrases (strings)",
+        raw.problems.append(Problem(OUT_OF_SCOPE_FILE, line, "FC234", "out_of_scope must be a list of phrases (strings)",
                                     "quote words YAML reads as booleans or numbers"))
         return
     raw.out_of_scope = list(items)
