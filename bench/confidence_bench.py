@@ -20,8 +20,8 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "cli"))
 
-from floorcall import corpus as corpus_module  # noqa: E402
-from floorcall.lookup import rank  # noqa: E402
+from floorcall.content import corpus as corpus_module  # noqa: E402
+from floorcall.engines.lookup import rank  # noqa: E402
 
 
 def queries(path: str) -> list[str]:

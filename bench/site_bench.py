@@ -38,8 +38,8 @@ def p95(values):
 
 
 def measure_build(runs: int, out: Path) -> dict:
-    from floorcall import corpus as corpus_module
-    from floorcall.sitegen import build_site
+    from floorcall.content import corpus as corpus_module
+    from floorcall.publish.sitegen import build_site
 
     corpus = corpus_module.load(REPO)
     library = []

@@ -43,7 +43,7 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def corpus(root):
-    from floorcall import corpus as corpus_module
+    from floorcall.content import corpus as corpus_module
 
     return corpus_module.load(root)
 
@@ -56,7 +56,7 @@ def runner() -> CliRunner:
 @pytest.fixture
 def floor(runner):
     """Run `floor ARGS…` in-process; returns the click Result (exit_code, stdout, stderr)."""
-    from floorcall.app import app
+    from floorcall.commands.app import app
 
     def run(*args, input=None, env=None):
         return runner.invoke(app, [str(a) for a in args], input=input, env=env)

@@ -1,4 +1,4 @@
-"""`floorcall.calc` and `floor calc …`: every Illustration Addendum example for Rules 43, 45, 46,
+"""`floorcall.engines.calc` and `floor calc …`: every Illustration Addendum example for Rules 43, 45, 46,
 47, 52 and 54 with its exact numbers, the procedure calculators, invariants held by hypothesis,
 and the CLI (output, --json, one-line errors)."""
 
@@ -9,8 +9,8 @@ import yaml
 from hypothesis import given, settings, strategies as st
 
 from conftest import REPO
-from floorcall import calc
-from floorcall.calc import (
+from floorcall.engines import calc
+from floorcall.engines.calc import (
     Blinds,
     balance_tables,
     chip_push,
@@ -25,8 +25,8 @@ from floorcall.calc import (
     pot_limit,
     raise_state,
 )
-from floorcall.calc_cli import RULE_TITLES, rules_line
-from floorcall.errors import FloorError
+from floorcall.commands.calc_cmd import RULE_TITLES, rules_line
+from floorcall.core.errors import FloorError
 
 
 def state(blinds: str, actions: str, preflop: bool = False):

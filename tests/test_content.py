@@ -2,7 +2,7 @@
 
 import statistics
 
-from floorcall.check import tree_paths
+from floorcall.content.check import tree_paths
 
 
 def test_at_least_120_situations(corpus):

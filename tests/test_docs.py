@@ -5,7 +5,7 @@ import re
 import pytest
 
 from conftest import REPO
-from floorcall.app import app
+from floorcall.commands.app import app
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 
@@ -72,7 +72,7 @@ def test_readme_output_is_real(root, args, shown):
 
 def test_every_tree_field_is_documented():
     """rulings/README.md shows every field a tree, question, answer, outcome or scenario may have."""
-    from floorcall import check
+    from floorcall.content import check
 
     guide = (REPO / "rulings" / "README.md").read_text(encoding="utf-8")
     fields = set(check.TREE_FIELDS) | set(check.QUESTION_FIELDS) | set(check.ANSWER_FIELDS) | set(check.OUTCOME_FIELDS) \

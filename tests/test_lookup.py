@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from conftest import REPO
-from floorcall.entry import main
-from floorcall.lookup import clean_query, rank
-from floorcall.textnorm import compile_phrases, stem, terms
+from floorcall.commands.entry import main
+from floorcall.engines.lookup import clean_query, rank
+from floorcall.core.textnorm import compile_phrases, stem, terms
 
 
 @pytest.mark.parametrize(
@@ -120,7 +120,7 @@ def test_bare_words_run_a_lookup(capsys):
 
 def _run_lookup_subprocess(env_extra=None):
     code = (
-        "import sys; from floorcall.entry import main; rc = main(['lookup', 'oot raise', '--json']);"
+        "import sys; from floorcall.commands.entry import main; rc = main(['lookup', 'oot raise', '--json']);"
         "heavy = [m for m in ('typer', 'yaml', 'jinja2', 'markdown_it', 'pydantic', 'click') if m in sys.modules];"
         "print('HEAVY', ','.join(heavy)); sys.exit(rc)"
     )
@@ -159,7 +159,7 @@ def test_cache_follows_content_changes(tmp_path, mini_root, floor):
 def test_concurrent_builds_are_safe(tmp_path):
     """Two processes building the cache at once both succeed and leave one valid file."""
     env = dict(os.environ, FLOORCALL_CACHE_DIR=str(tmp_path))
-    code = "from floorcall.entry import main; import sys; sys.exit(main(['lookup', 'overchip', '--json']))"
+    code = "from floorcall.commands.entry import main; import sys; sys.exit(main(['lookup', 'overchip', '--json']))"
     procs = [subprocess.Popen([sys.executable, "-c", code], cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(3)]
     assert [p.wait(timeout=60) for p in procs] == [0, 0, 0]
     import marshal

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from floorcall import corpus as corpus_module
-from floorcall import quiz
-from floorcall.errors import FloorError
-from floorcall.quiz import Card, HalfRaise, Item, MinRaise, Reopen
-from floorcall.walk import Ruling, advance
+from floorcall.content import corpus as corpus_module
+from floorcall.engines import quiz
+from floorcall.core.errors import FloorError
+from floorcall.engines.quiz import Card, HalfRaise, Item, MinRaise, Reopen
+from floorcall.engines.walk import Ruling, advance
 
 # ---------------------------------------------------------------- a small content root
 

@@ -145,7 +145,7 @@ def test_q_stops(quiz):
 
 def test_ctrl_c_keeps_progress(quiz, tmp_path, monkeypatch):
     """Ctrl-C after one answer: exit 130, the score so far, and that answer saved."""
-    from floorcall import quiz_cli
+    from floorcall.commands import quiz_cmd as quiz_cli
 
     db = tmp_path / "p.sqlite3"
     items = listing(quiz, "--seed", "4", "--count", "3")

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from floorcall import quiz_store
-from floorcall.errors import FloorError
-from floorcall.quiz import Card, Item
-from floorcall.quiz_store import APPLICATION_ID, ProgressStore, check_name, default_db_path
+from floorcall.store import quiz_store
+from floorcall.core.errors import FloorError
+from floorcall.engines.quiz import Card, Item
+from floorcall.store.quiz_store import APPLICATION_ID, ProgressStore, check_name, default_db_path
 
 ITEM = Item("scenario:overchip:call", "scenario", "betting", ("betting", "chips"), ("tda-2024", "wpa"), "Facts?",
             ("It is a call.", "A raise.", "A fold."), 0, "Why.", ("tda-2024:44",))

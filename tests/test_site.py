@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, eval_queries
-from floorcall import lookup_index, sitegen
-from floorcall.errors import FloorError
-from floorcall.lookup import rank
-from floorcall.walk import rule_for_house
+from floorcall.content import index as lookup_index
+from floorcall.publish import sitegen
+from floorcall.core.errors import FloorError
+from floorcall.engines.lookup import rank
+from floorcall.engines.walk import rule_for_house
 
 INDEX_GZIP_BUDGET = 60 * 1024
 NODE = shutil.which("node")
@@ -117,7 +118,7 @@ def test_conflicting_rule_shows_both_positions(site, corpus):
 
 def test_source_page_lists_its_rules_by_section_and_groups_other_games(site, corpus):
     """A source page lists every rule of the source under its section; stud/draw-only rules are grouped again for Hold'em mode."""
-    from floorcall.rulebook import rules_in_order
+    from floorcall.content.rulebook import rules_in_order
 
     for source in corpus["sources"]:
         html = read(site[0], sitegen.source_path(source["id"]))
@@ -298,7 +299,7 @@ def test_manifest_is_installable(site):
 
 def hostile_corpus(corpus):
     """The corpus with markup in a rule's text and title and in a situation's title, index rebuilt."""
-    from floorcall.content import read_all
+    from floorcall.content.reader import read_all
 
     data = copy.deepcopy(corpus)
     rule = data["rules"]["tda-2024:44"]
@@ -471,8 +472,8 @@ def test_js_rebuilds_every_posting_value(node_results, corpus):
 
 def test_js_ranks_every_dev_case_like_python(node_results, corpus):
     """For every dev case (and extra and random queries) JS and Python give the same top situation — and the same whole answer."""
-    from floorcall.lookup import clean_query
-    from floorcall.textnorm import terms
+    from floorcall.engines.lookup import clean_query
+    from floorcall.core.textnorm import terms
 
     queries, out = node_results
     index = corpus["index"]

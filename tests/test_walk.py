@@ -6,9 +6,9 @@ import pytest
 import yaml
 
 from conftest import REPO
-from floorcall.errors import FloorError
-from floorcall.render import PLAIN
-from floorcall.walk import Pending, Ruling, WalkSession, advance, parse_answer_options, rule_for_house
+from floorcall.core.errors import FloorError
+from floorcall.commands.render import PLAIN
+from floorcall.engines.walk import Pending, Ruling, WalkSession, advance, parse_answer_options, rule_for_house
 
 TREE = {
     "id": "overchip", "title": "One big chip", "start": "declared",
@@ -40,9 +40,10 @@ def test_advance_to_ruling(answers, house, outcome, ruling, cites):
 
 
 def test_other_position_shown_beside():
-    """Under the house the TDA position is kept beside; under `none` the house one is."""
+    """Under the house the TDA position is kept beside; pure TDA 2024 never shows the house's."""
     assert rule_for_house(TREE, "raise", "dttf").other_position["ruling"] == "TDA: call."
-    assert rule_for_house(TREE, "raise", "none").other_position["ruling"] == "House: raise."
+    pure = rule_for_house(TREE, "raise", "none")
+    assert pure.other_position is None and pure.house_note == ""
 
 
 def test_pending_question():
@@ -115,7 +116,7 @@ def scripted(*lines):
 )
 def test_run_walk(corpus, keys, code, last):
     """Numbered answers, ?, b, r and q drive the walk; end of input leaves with exit 1."""
-    from floorcall.interactive import run_walk
+    from floorcall.commands.interactive import run_walk
 
     out = []
     fake = {"rules": corpus["rules"] | {"dttf:x": corpus["rules"]["dttf:no-chopping"]}}
@@ -126,7 +127,7 @@ def test_run_walk(corpus, keys, code, last):
 
 def test_run_walk_ctrl_c(corpus):
     """Ctrl-C leaves cleanly with exit 130."""
-    from floorcall.interactive import run_walk
+    from floorcall.commands.interactive import run_walk
 
     def interrupt(_prompt):
         raise KeyboardInterrupt

@@ -2,7 +2,7 @@
 
 import pytest
 
-from floorcall.yamlload import YamlProblem, line_of, load_text
+from floorcall.content.yamlload import YamlProblem, line_of, load_text
 
 
 @pytest.mark.parametrize(

@@ -1,3 +1,3 @@
-from floorcall.entry import main
+from floorcall.commands.entry import main
 
 raise SystemExit(main())

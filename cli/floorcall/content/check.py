@@ -9,9 +9,9 @@ import re
 import statistics
 from pathlib import Path
 
-from floorcall.content import RawContent, SEEDS_DIR, UNCOVERED_FILE
-from floorcall.problems import Problem, did_you_mean
-from floorcall.yamlload import line_of
+from floorcall.content.reader import RawContent, SEEDS_DIR, UNCOVERED_FILE
+from floorcall.core.problems import Problem, did_you_mean
+from floorcall.content.yamlload import line_of
 
 SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")
 RULE_ID = re.compile(r"^(dttf|tda-2024|tda-2019|wpa):([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)$")

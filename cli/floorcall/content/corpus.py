@@ -14,13 +14,14 @@ import sys
 import zlib
 from pathlib import Path
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
 CACHE_FORMAT = 7
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
-SHAPING_MODULES = ("corpus.py", "lookup_index.py", "lookup.py", "textnorm.py", "content.py", "check.py")
+SHAPING_MODULES = ("content/corpus.py", "content/index.py", "engines/lookup.py", "core/textnorm.py", "content/reader.py",
+                   "content/check.py")
 
 
 def cache_dir() -> Path:
@@ -52,7 +53,7 @@ def _content_files(root: Path) -> list[Path]:
 
 
 def manifest(root: Path) -> list:
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent  # floorcall/, above content/
     entries = [["python", sys.version, 0]]
     for path in _content_files(root) + [package / name for name in SHAPING_MODULES]:
         try:
@@ -84,9 +85,9 @@ def lookup_part(corpus: dict) -> dict:
     """What a lookup needs and nothing more: the index and the names and citations it prints.
 
     Postings are packed to bytes per term: unpacking 40,000 small lists costs ~35 ms at every
-    start, while a lookup touches only its own few terms (see lookup.postings_of).
+    start, while a lookup touches only its own few terms (see index.postings_of).
     """
-    from floorcall.lookup import pack_postings
+    from floorcall.content.index import pack_postings
 
     index = dict(corpus["index"])
     for key in ("situation_postings", "rule_postings"):
@@ -146,8 +147,8 @@ def _write_atomically(path: Path, payload: bytes) -> None:
 
 def build(root: Path) -> dict:
     """Read every content file and compile the corpus; a file that cannot be read is an error."""
-    from floorcall.content import read_all
-    from floorcall import lookup_index
+    from floorcall.content.reader import read_all
+    from floorcall.content import index as lookup_index
 
     raw = read_all(root)
     if raw.problems:
@@ -211,7 +212,7 @@ def _compile_rules(raw) -> dict:
 
 def _compile_situations(raw, rule_ids: set[str]) -> tuple[dict, list[str]]:
     """Trees that pass the per-file check; the others are left out and named, never half-loaded."""
-    from floorcall.check import check_tree
+    from floorcall.content.check import check_tree
 
     situations, skipped = {}, []
     for path, record in raw.trees:

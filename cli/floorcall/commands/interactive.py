@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import sys
 
-from floorcall.errors import FloorError
-from floorcall.render import Style, render_question, render_ruling
-from floorcall.walk import Pending, WalkSession
+from floorcall.core.errors import FloorError
+from floorcall.commands.render import Style, render_question, render_ruling
+from floorcall.engines.walk import Pending, WalkSession
 
 KEYS_HELP = "number = answer · b = back · r = restart · ? = help · q = quit"
 EXIT_QUIT = 1  # the floorperson left before a ruling: not a success for scripts

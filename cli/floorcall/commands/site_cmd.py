@@ -7,8 +7,8 @@ from typing import Optional
 
 import typer
 
-from floorcall.cli_support import command
-from floorcall.errors import FloorError
+from floorcall.commands.support import command
+from floorcall.core.errors import FloorError
 
 site_app = typer.Typer(help="Build or serve the static rulebook site.", no_args_is_help=True)
 
@@ -18,7 +18,7 @@ LOOPBACK = "127.0.0.1"  # never another interface: this is a preview, not a serv
 
 
 def _root() -> Path:
-    from floorcall.app import content_root
+    from floorcall.commands.support import content_root
 
     return content_root()
 
@@ -32,8 +32,8 @@ def _out(out: Optional[Path], root: Path) -> Path:
 
 
 def _build(root: Path, out_dir: Path):
-    from floorcall import corpus as corpus_module
-    from floorcall.sitegen import build_site
+    from floorcall.content import corpus as corpus_module
+    from floorcall.publish.sitegen import build_site
 
     data = corpus_module.load(root)
     corpus_module.warn_if_skipped(data)

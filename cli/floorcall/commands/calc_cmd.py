@@ -1,5 +1,5 @@
 """`floor calc …`: the arithmetic behind a ruling. Each command parses its options, calls one
-function of `floorcall.calc`, and prints a few plain lines ending with the rules applied (or
+function of `floorcall.engines.calc`, and prints a few plain lines ending with the rules applied (or
 JSON with --json).
 
 Numbers are taken as text and parsed by `calc`, so a bad number is one clear line on stderr,
@@ -13,8 +13,8 @@ from typing import Optional
 
 import typer
 
-from floorcall.cli_support import command as cli_command, emit_json
-from floorcall.errors import FloorError
+from floorcall.commands.support import command as cli_command, emit_json
+from floorcall.core.errors import FloorError
 
 calc_app = typer.Typer(
     help="Do the arithmetic behind a ruling: raises, chips, pot-limit, penalties, hand-for-hand, balancing, chip races.",
@@ -111,7 +111,7 @@ def raise_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """The bet to call, the minimum legal raise, and who may still raise (Rules 43, 47)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     parsed_blinds = calc.parse_blinds(required(blinds, "--blinds", "100/200"))
     result = calc.raise_state(parsed_blinds, calc.parse_actions(required(actions, "--actions", '"bet 600, raise 1600"')), preflop)
@@ -151,7 +151,7 @@ def chips_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """Read a silent push of chips: call, raise (to what) or all-in (Rules 44, 45, 46)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     result = calc.chip_push(
         calc.parse_amount(required(facing, "--facing", "1100"), "--facing"),
@@ -198,7 +198,7 @@ def pot_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """Pot-limit maximum bet or raise; pre-flop, dead or short blinds count as full (Rule 54)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     if dead_sb and short_sb is not None:
         raise FloorError("give --dead-sb or --short-sb, not both")
@@ -244,7 +244,7 @@ def penalty_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """The missed-hand length of a missed-round penalty and what it means at the table (Rule 71)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     result = calc.missed_hand_penalty(
         calc.parse_count(required(players, "--players", "8"), "--players", low=0, high=10**6),
@@ -269,7 +269,7 @@ def h4h_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """Hand-for-hand clock run-off per RP-8 and the levels reached."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     result = calc.hand_for_hand(
         calc.parse_clock(required(level_left, "--level-left", "17:30"), "--level-left"),
@@ -299,7 +299,7 @@ def balance_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """Balance or break tables, who moves, and the final-table combination (DTTF, TDA 11, RP-9)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     result = calc.balance_tables(
         calc.parse_tables(required(tables, "--tables", "9,7,8,5")),
@@ -336,7 +336,7 @@ def chip_race_command(
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """A scheduled colour-up chip race: seat 1 first, at most one chip each, nobody raced out (Rule 24)."""
-    from floorcall import calc
+    from floorcall.engines import calc
 
     bare = []
     if no_other_chips is not None:

@@ -33,11 +33,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from floorcall import calc
-from floorcall.errors import FloorError
-from floorcall.render import rule_label
-from floorcall.textnorm import words
-from floorcall.walk import Pending, Ruling, advance, rule_for_house
+from floorcall.engines import calc
+from floorcall.core.errors import FloorError
+from floorcall.core.labels import rule_label
+from floorcall.core.textnorm import words
+from floorcall.engines.walk import Pending, Ruling, advance, rule_for_house
 
 TOPICS = ("betting", "dealing", "showdown", "chips", "seating", "conduct", "procedure", "house")
 KINDS = ("scenario", "house", "rule", "addendum")
@@ -379,7 +379,7 @@ def _same_branch(situation: dict, outcome_id: str) -> set[str]:
     Usually every other outcome (they are reached by different facts). In a tree marked
     `dispute_kinds`, the first question sorts out which dispute it is, so outcomes under other
     first answers answer other questions and can be just as true: only the same branch counts."""
-    from floorcall.check import tree_paths
+    from floorcall.content.check import tree_paths
 
     paths = tree_paths(situation)
     if not situation.get("dispute_kinds"):

@@ -11,7 +11,7 @@ import os
 from datetime import datetime, timezone
 from pathlib import Path
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 TEMPLATE = "quiz-report.html.j2"
 # Written into every report; an existing file is replaced only when it carries this mark, so
@@ -21,7 +21,7 @@ GENERATOR_MARK = '<meta name="generator" content="Floorcall quiz report">'
 
 def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: str | None, taken: str) -> dict:
     """Everything the template shows, as plain data."""
-    from floorcall.render import rule_label
+    from floorcall.core.labels import rule_label
 
     def cite_rows(cites):
         rows = []
@@ -57,7 +57,7 @@ def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: st
 
 def template_folder(root: Path) -> Path:
     """The content root's site/templates, else the one shipped with Floorcall (a --root may hold content only)."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent  # floorcall/, above publish/
     candidates = [Path(root) / "site" / "templates", package.parent.parent / "site" / "templates",
                   package / "_data" / "site" / "templates"]
     for folder in candidates:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from floorcall.problems import Problem
-from floorcall.yamlload import Mapping, YamlProblem, line_of, load_file
+from floorcall.core.problems import Problem
+from floorcall.content.yamlload import Mapping, YamlProblem, line_of, load_file
 
 SOURCES_FILE = "rulebook/sources.yaml"
 RULINGS_DIR = "rulings"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 HOUSE_MODES = ("dttf", "none")  # dttf: the league's house rules govern; none: pure TDA 2024
 
@@ -85,7 +85,7 @@ class Pending:
 def get_situation(corpus: dict, situation_id: str) -> dict:
     situation = corpus["situations"].get(situation_id)
     if situation is None:
-        from floorcall.problems import did_you_mean
+        from floorcall.core.problems import did_you_mean
 
         hint = did_you_mean(situation_id, corpus["situations"])
         raise FloorError(f"no situation '{situation_id}'" + (f" — {hint}" if hint else " — try `floor lookup WORDS` or `floor situations`"))
@@ -127,7 +127,7 @@ def advance(situation: dict, answers: dict[str, str], house: str = "dttf") -> Ru
     questions = situation.get("questions") or {}
     for qid in answers:
         if qid not in questions:
-            from floorcall.problems import did_you_mean
+            from floorcall.core.problems import did_you_mean
 
             hint = did_you_mean(qid, questions) or ("questions: " + ", ".join(questions) if questions else "it asks no questions")
             raise FloorError(f"situation '{situation['id']}' has no question '{qid}' — {hint}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 SOURCE_ALIASES = {
     "tda": "tda-2024", "tda2024": "tda-2024", "tda-2024": "tda-2024", "2024": "tda-2024",

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
+from floorcall.core.labels import QUOTE_LABELS, rule_heading, rule_label  # noqa: F401  (re-exported for the commands)
+
 WIDTH = 88
-QUOTE_LABELS = {
-    "full": "the rulebook's words",
-    "opening": "the rulebook's words (opening only: the source we quote holds no more)",
-}
 
 
 class Style:
@@ -40,17 +38,6 @@ def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
     return "\n".join(out)
 
 
-def rule_label(rule: dict) -> str:
-    """'TDA 2024 Rule 44', 'TDA 2024 RP-5', 'DTTF (Procedures)', 'WPA item 12'."""
-    short = rule.get("source_short", rule["source"])
-    number = rule["number"]
-    if rule["source"] in ("tda-2024",) and not number.startswith("RP"):
-        return f"{short} Rule {number}"
-    if rule["source"] in ("tda-2024", "tda-2019"):
-        return f"{short} {number}"
-    if rule["source"] == "dttf":
-        return f"{short} ({rule['section']})"
-    return f"{short} {rule['title']}" if number.startswith("B") else f"{short} item {number}"
 
 
 def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
@@ -116,10 +103,6 @@ def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN
     ])
 
 
-def rule_heading(rule: dict) -> str:
-    """'TDA 2024 Rule 35-E — Misdeals and Fouled Decks (fouled decks)': a part names its topic."""
-    topic = f" ({rule['topic']})" if rule.get("topic") else ""
-    return f"{rule_label(rule)} — {rule['title']}{topic}"
 
 
 def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:

@@ -13,8 +13,8 @@ from typing import List, Optional
 
 import typer
 
-from floorcall.errors import FloorError
-from floorcall.cli_support import command as cli_command, emit_json, style_for_stdout
+from floorcall.core.errors import FloorError
+from floorcall.commands.support import command as cli_command, content_root, corpus, emit_json, state, style_for_stdout
 
 app = typer.Typer(
     name="floor",
@@ -26,7 +26,6 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-state = {"root": None}
 INTERACTIVE_ENV = "FLOORCALL_INTERACTIVE"  # 1: prompt even when stdin is not a terminal (tests, scripts with expect)
 
 
@@ -53,20 +52,6 @@ def _options(
     version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
 ):
     state["root"] = root
-
-
-def content_root() -> Path:
-    from floorcall.paths import find_root
-
-    return find_root(state["root"])
-
-
-def corpus() -> dict:
-    from floorcall import corpus as corpus_module
-
-    data = corpus_module.load(content_root())
-    corpus_module.warn_if_skipped(data)
-    return data
 
 
 # ---------------------------------------------------------------- rulebook
@@ -98,7 +83,7 @@ def list_rules(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON array."),
 ):
     """List rules, optionally of one source or section."""
-    from floorcall.rulebook import normalise_source, rules_in_order
+    from floorcall.content.rulebook import normalise_source, rules_in_order
 
     source_id = normalise_source(source) if source else None
     data = corpus()
@@ -109,7 +94,7 @@ def list_rules(
         keys = ("id", "source", "number", "title", "section", "quote", "summary", "keywords", "games")
         emit_json([{k: r.get(k) for k in keys} for r in selected])
         return
-    from floorcall.render import rule_label
+    from floorcall.commands.render import rule_label
 
     for rule in selected:
         typer.echo(f"{rule['id']:<42} {rule_label(rule)} — {rule['title']}")
@@ -121,8 +106,8 @@ def rule(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """Show one rule: its words, our summary and how it relates to the other sources."""
-    from floorcall.render import render_rule
-    from floorcall.rulebook import resolve_rule_id
+    from floorcall.commands.render import render_rule
+    from floorcall.content.rulebook import resolve_rule_id
 
     data = corpus()
     found = data["rules"][resolve_rule_id(data["rules"], rule_id)]
@@ -138,8 +123,8 @@ def check(
     stats: bool = typer.Option(False, "--stats", help="Also print corpus figures (coverage per source as cited/uncovered/total)."),
 ):
     """Validate the rulebook and rulings; print `path:line: CODE message — hint` per problem."""
-    from floorcall.check import check_all, corpus_figures
-    from floorcall.content import read_all, relpath
+    from floorcall.content.check import check_all, corpus_figures
+    from floorcall.content.reader import read_all, relpath
 
     root = content_root()
     extra, only = [], None
@@ -154,7 +139,7 @@ def check(
                 extra.append(resolved)
     raw = read_all(root)
     if extra:
-        from floorcall.content import read_trees
+        from floorcall.content.reader import read_trees
 
         read_trees(raw, extra)
     problems = check_all(raw, only)
@@ -200,7 +185,7 @@ def walk(
     full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),
 ):
     """Walk a situation to its ruling: interactively, or with --answer."""
-    from floorcall.walk import HOUSE_MODES, get_situation
+    from floorcall.engines.walk import HOUSE_MODES, get_situation
 
     if house not in HOUSE_MODES:
         raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
@@ -208,15 +193,15 @@ def walk(
     situation = get_situation(data, situation_id)
     interactive = answer is None and not as_json and interactive_input()
     if interactive:
-        from floorcall.interactive import run_walk
+        from floorcall.commands.interactive import run_walk
 
         raise typer.Exit(run_walk(data, situation, house, style_for_stdout(), full=full))
     finish_walk(data, situation, answer or [], as_json, house, full)
 
 
 def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool = False) -> None:
-    from floorcall.render import render_question, render_ruling
-    from floorcall.walk import Pending, advance, parse_answer_options
+    from floorcall.commands.render import render_question, render_ruling
+    from floorcall.engines.walk import Pending, advance, parse_answer_options
 
     result = advance(situation, parse_answer_options(answer_pairs), house)
     if as_json:
@@ -240,21 +225,21 @@ def lookup(
     house: str = typer.Option("dttf", "--house", help="dttf or none, for a walk started from the results."),
 ):
     """Find the situation for a few hurried words; at a terminal, type a number to walk it."""
-    from floorcall.lookup_cli import run_lookup
+    from floorcall.commands.lookup_cmd import run_lookup
 
     raise typer.Exit(run_lookup(content_root(), " ".join(query), limit, as_json, house))
 
 
 # ---------------------------------------------------------------- sub-commands
 
-from floorcall.calc_cli import calc_app  # noqa: E402  (registered after the main commands: help order)
+from floorcall.commands.calc_cmd import calc_app  # noqa: E402  (registered after the main commands: help order)
 
 app.add_typer(calc_app, name="calc")
 
-from floorcall.quiz_cli import quiz_app  # noqa: E402
+from floorcall.commands.quiz_cmd import quiz_app  # noqa: E402
 
 app.add_typer(quiz_app, name="quiz")
 
-from floorcall.site_cli import site_app  # noqa: E402
+from floorcall.commands.site_cmd import site_app  # noqa: E402
 
 app.add_typer(site_app, name="site")

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 # ---------------------------------------------------------------- rule ids (never change)
 

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
@@ -48,14 +48,14 @@ def run_lookup_from_args(args: list[str]) -> int:
         else:
             raise FloorError(f"unknown option '{arg}' — try `floor lookup --help`")
         i += 1
-    from floorcall.paths import find_root
+    from floorcall.content.paths import find_root
 
     return run_lookup(find_root(root), " ".join(words), limit, as_json, house)
 
 
 def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) -> int:
-    from floorcall import corpus as corpus_module
-    from floorcall.lookup import clean_query, rank
+    from floorcall.content import corpus as corpus_module
+    from floorcall.engines.lookup import clean_query, rank
 
     if house not in ("dttf", "none"):
         raise FloorError(f"unknown house mode '{house}' — use dttf or none")
@@ -88,7 +88,7 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
     if not result.situations and not result.rules:
         _miss(index, query, result)
         return EXIT_NO_MATCH
-    from floorcall.render import Style, rule_label
+    from floorcall.commands.render import Style, rule_label
 
     tty = sys.stdout.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"
     style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
@@ -119,8 +119,8 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
 def _show_rules_first(root: Path, result, style, tty: bool) -> None:
     """A rule-number query shows that rule; a weak match says so and shows the closest rules,
     each with our summary, then (numbered, for a walk) the situations it might still be."""
-    from floorcall import corpus as corpus_module
-    from floorcall.render import render_rule, rule_heading, wrap
+    from floorcall.content import corpus as corpus_module
+    from floorcall.commands.render import render_rule, rule_heading, wrap
 
     corpus = corpus_module.load(root)  # the rule texts and summaries are in the full corpus only
     rules, situations = corpus["rules"], corpus["situations"]
@@ -142,8 +142,8 @@ def _show_rules_first(root: Path, result, style, tty: bool) -> None:
 
 
 def _offer_walk(root: Path, result, house: str, style) -> int:
-    from floorcall import corpus as corpus_module
-    from floorcall.interactive import read_line, run_walk
+    from floorcall.content import corpus as corpus_module
+    from floorcall.commands.interactive import read_line, run_walk
 
     count = len(result.situations)
     while True:
@@ -163,7 +163,7 @@ def _offer_walk(root: Path, result, house: str, style) -> int:
 
 
 def _miss(index: dict, query: str, result) -> None:
-    from floorcall.lookup import suggestions
+    from floorcall.engines.lookup import suggestions
 
     close = suggestions(index, query)
     unknown = f" (unknown words: {', '.join(result.unknown_words[:5])})" if result.unknown_words else ""

@@ -7,7 +7,8 @@ against the situation's title and aliases (tech-notes: this pair ranked best, ~9
 
 from __future__ import annotations
 
-from floorcall.textnorm import terms
+from floorcall.content.index import postings_of
+from floorcall.core.textnorm import terms
 
 # A misspelt word is read as the known term within one edit (a letter swapped with its neighbour,
 # dropped, doubled or mistyped), two for long words: the usual spell-checker bound. Swaps count
@@ -120,32 +121,6 @@ def _frequency(postings) -> int:
     return len(postings) // 8 if isinstance(postings, bytes) else len(postings)
 
 
-# Packed postings keep values as integers in 1/10000ths: exactly the 4-decimal values the index holds.
-POSTING_SCALE = 10_000
-
-
-def pack_postings(pairs: list) -> bytes:
-    from array import array
-
-    flat = array("I")
-    for doc, value in pairs:
-        flat.append(doc)
-        flat.append(round(value * POSTING_SCALE))
-    return flat.tobytes()
-
-
-def postings_of(postings: dict, term: str) -> list:
-    """[(doc, value), …] for a term, from plain lists or packed bytes."""
-    found = postings.get(term, ())
-    if isinstance(found, bytes):
-        from array import array
-
-        flat = array("I")
-        flat.frombytes(found)
-        return [(flat[i], flat[i + 1] / POSTING_SCALE) for i in range(0, len(flat), 2)]
-    return found
-
-
 def _bm25(postings: dict, weights: dict[str, float], size: int) -> list[float]:
     scores = [0.0] * size
     for term, weight in weights.items():
@@ -156,7 +131,7 @@ def _bm25(postings: dict, weights: dict[str, float], size: int) -> list[float]:
 
 def rank(index: dict, query: str, limit: int = 5, rule_limit: int = 3) -> LookupResult:
     text = clean_query(query)
-    from floorcall.rulebook import rule_reference
+    from floorcall.content.rulebook import rule_reference
 
     reference = rule_reference(index["rules"], text)
     if reference is not None:

@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'")
@@ -118,13 +118,13 @@ def _holdem_relevant(rule: dict) -> bool:
 
 def _short_cite(rule: dict) -> str:
     """A citation for the print card: DTTF labels name only a section, so they take the title."""
-    from floorcall.render import rule_label
+    from floorcall.core.labels import rule_label
 
     return f"DTTF: {rule['title']}" if rule["source"] == "dttf" else rule_label(rule)
 
 
 def _quote_label(rule: dict) -> str:
-    from floorcall.render import QUOTE_LABELS
+    from floorcall.core.labels import QUOTE_LABELS
 
     return QUOTE_LABELS.get(rule.get("quote"), "the rulebook's words")
 
@@ -189,7 +189,7 @@ def _pack_postings(postings: dict, counts: list[Counter], derived: list[Counter]
 
 def name_counts(names: list[list[str]], name_fields: dict, phrases) -> list[Counter]:
     """Per situation, tf x 10 of its title and aliases fields: what search.js counts from `names` itself."""
-    from floorcall.textnorm import terms
+    from floorcall.core.textnorm import terms
 
     out = []
     for doc_names in names:
@@ -204,7 +204,7 @@ def name_counts(names: list[list[str]], name_fields: dict, phrases) -> list[Coun
 
 def unpack_values(packed: dict, n_docs: int, derived: list[Counter] | None = None) -> dict[str, list]:
     """The BM25 values search.js computes from a packed index (the Python mirror of its `expand`)."""
-    from floorcall.lookup_index import BM25_B, BM25_K1
+    from floorcall.content.index import BM25_B, BM25_K1
 
     tf10s = iter([packed["tf_table"][c] for c in _unpack_numbers(packed["tfs"])])
     terms = packed["terms"].split(" ")
@@ -269,7 +269,9 @@ ALIAS_JOINER = " . "
 
 def search_index(corpus: dict) -> dict:
     """Everything search.js needs to rank exactly like lookup.rank (and nothing it can work out itself)."""
-    from floorcall import lookup, lookup_index, textnorm
+    from floorcall.engines import lookup
+    from floorcall.content import index as lookup_index
+    from floorcall.core import textnorm
 
     index = dict(corpus["index"])
     for key in ("situation_postings", "rule_postings"):  # plain [[doc, value], …] even if a cache packed them
@@ -321,7 +323,7 @@ def search_index(corpus: dict) -> dict:
 
 def search_labels(corpus: dict) -> dict:
     """What the result list shows beside the ranker's ids: each situation's primary rule, each rule's label."""
-    from floorcall.render import rule_label
+    from floorcall.core.labels import rule_label
 
     index = corpus["index"]
     rules = corpus["rules"]
@@ -346,9 +348,9 @@ def data_script(name: str, value) -> str:
 def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str]:
     """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios."""
     try:
-        from floorcall.quiz import export_for_site
+        from floorcall.engines.quiz import export_for_site
     except ImportError as exc:
-        if getattr(exc, "name", None) not in (None, "floorcall.quiz"):
+        if getattr(exc, "name", None) not in (None, "floorcall.engines.quiz"):
             raise  # quiz.py exists but one of its own imports failed: that is a bug to see
         raw, origin = scenario_quiz(corpus, seed), "trees' scenarios"
     else:
@@ -368,7 +370,7 @@ def _choice_text(choice) -> str:
 
 def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
     """{id, topic, prompt, choices[str], answer index, explanation, cites[[label, path]]}; a malformed item is an error."""
-    from floorcall.render import rule_label
+    from floorcall.core.labels import rule_label
 
     choices = item.get("choices") or []
     texts = [_choice_text(c) for c in choices]
@@ -442,7 +444,7 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
 # ---------------------------------------------------------------- page data
 
 def _rule_view(rule: dict) -> dict:
-    from floorcall.render import rule_label
+    from floorcall.core.labels import rule_label
 
     return {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "path": rule_path(rule["id"]),
             "summary": rule.get("summary", ""), "source": rule["source"]}
@@ -450,7 +452,7 @@ def _rule_view(rule: dict) -> dict:
 
 def _walk_data(situation: dict, rules: dict) -> dict:
     """What walk.js needs: the questions, each outcome under both house modes, the cited rules."""
-    from floorcall.walk import rule_for_house
+    from floorcall.engines.walk import rule_for_house
 
     outcomes = {}
     cited = []
@@ -598,9 +600,9 @@ def manifest(name: str = "Floorcall") -> str:
 
 def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = None) -> tuple[dict[str, bytes], dict]:
     """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
-    from floorcall.render import rule_label
-    from floorcall.rulebook import rules_in_order
-    from floorcall.walk import rule_for_house
+    from floorcall.core.labels import rule_label
+    from floorcall.content.rulebook import rules_in_order
+    from floorcall.engines.walk import rule_for_house
 
     templates = root / "site" / "templates"
     static = root / "site" / "static"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-from floorcall.textnorm import compile_phrases, terms
+from floorcall.core.textnorm import compile_phrases, terms
 
 # Field weights: what a floorperson types matches titles and aliases first; rule words and
 # question text add recall without outranking a situation named for the query.
@@ -114,3 +114,29 @@ def _citing(corpus: dict) -> dict[str, list[str]]:
                 seen = first_cited_at.setdefault(key, {})
                 seen[sid] = min(position, seen.get(sid, position))
     return {rid: sorted(where, key=lambda sid: (where[sid], sid)) for rid, where in first_cited_at.items()}
+
+
+# Packed postings keep values as integers in 1/10000ths: exactly the 4-decimal values the index holds.
+POSTING_SCALE = 10_000
+
+
+def pack_postings(pairs: list) -> bytes:
+    from array import array
+
+    flat = array("I")
+    for doc, value in pairs:
+        flat.append(doc)
+        flat.append(round(value * POSTING_SCALE))
+    return flat.tobytes()
+
+
+def postings_of(postings: dict, term: str) -> list:
+    """[(doc, value), …] for a term, from plain lists or packed bytes."""
+    found = postings.get(term, ())
+    if isinstance(found, bytes):
+        from array import array
+
+        flat = array("I")
+        flat.frombytes(found)
+        return [(flat[i], flat[i + 1] / POSTING_SCALE) for i in range(0, len(flat), 2)]
+    return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
@@ -21,10 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         fast = _fast_lookup_args(args)
         if fast is not None:
-            from floorcall.lookup_cli import run_lookup_from_args
+            from floorcall.commands.lookup_cmd import run_lookup_from_args
 
             return run_lookup_from_args(fast)
-        from floorcall.app import app
+        from floorcall.commands.app import app
 
         return _run_typer(app, args)
     except FloorError as exc:

@@ -19,8 +19,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import quote
 
-from floorcall.errors import FloorError
-from floorcall.quiz import Card, Item, next_box
+from floorcall.core.errors import FloorError
+from floorcall.engines.quiz import Card, Item, next_box
 
 DATA_ENV = "XDG_DATA_HOME"
 DB_NAME = "quiz-progress.sqlite3"

@@ -1,4 +1,4 @@
-"""Shared pieces of the typer commands: one-line errors and output helpers."""
+"""Shared pieces of the typer commands: one-line errors, output helpers, the content root and corpus."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import sys
 
 import typer
 
-from floorcall.errors import FloorError
-from floorcall.render import Style
+from floorcall.core.errors import FloorError
+from floorcall.commands.render import Style
 
 
 def guarded(function):
@@ -34,6 +34,25 @@ def command(typer_app: typer.Typer, *names, **options):
         return typer_app.command(*names, **options)(guarded(function))
 
     return decorate
+
+
+# The global --root option, set by the app's callback before any command runs.
+state: dict = {"root": None}
+
+
+def content_root():
+    from floorcall.content.paths import find_root
+
+    return find_root(state["root"])
+
+
+def corpus() -> dict:
+    """The compiled corpus of the content root (from its cache when current), warning of left-out files."""
+    from floorcall.content import corpus as corpus_module
+
+    data = corpus_module.load(content_root())
+    corpus_module.warn_if_skipped(data)
+    return data
 
 
 def style_for_stdout() -> Style:

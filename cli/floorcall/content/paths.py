@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from floorcall.errors import FloorError
+from floorcall.core.errors import FloorError
 
 ROOT_ENV = "FLOORCALL_ROOT"
 # A folder is a content root when it has both of these (a stray rulings/ folder is not enough).
@@ -36,7 +36,7 @@ def find_root(explicit: str | os.PathLike | None = None) -> Path:
     for folder in (here, *here.parents):
         if is_content_root(folder):
             return folder
-    package_dir = Path(__file__).resolve().parent
+    package_dir = Path(__file__).resolve().parent.parent  # floorcall/, above content/
     checkout = package_dir.parent.parent  # cli/floorcall -> the repository
     if is_content_root(checkout):
         return checkout

@@ -11,9 +11,9 @@ from typing import Callable, Optional
 
 import typer
 
-from floorcall.cli_support import command, emit_json, guarded, style_for_stdout
-from floorcall.errors import FloorError
-from floorcall.interactive import read_line
+from floorcall.commands.support import command, emit_json, guarded, style_for_stdout
+from floorcall.core.errors import FloorError
+from floorcall.commands.interactive import read_line
 
 quiz_app = typer.Typer(
     help="Training quizzes drawn from the rulings and rules: practice with feedback, exams, progress per person.",
@@ -52,7 +52,7 @@ def quiz(
     """Take a quiz: one question at a time, answer by number, feedback quoting the rule, score at the end."""
     if ctx.invoked_subcommand is not None:
         return
-    from floorcall import quiz as engine
+    from floorcall.engines import quiz as engine
 
     settings = _check_options(topic, count, exam, pass_mark, report, as_json, answers)
     data = _corpus()
@@ -87,7 +87,7 @@ def quiz(
 
 
 def _check_options(topic, count, exam, pass_mark, report, as_json, answers) -> dict:
-    from floorcall.quiz import TOPICS
+    from floorcall.engines.quiz import TOPICS
 
     if topic is not None:
         topic = topic.strip().lower()
@@ -111,13 +111,13 @@ def _check_options(topic, count, exam, pass_mark, report, as_json, answers) -> d
 
 
 def _corpus() -> dict:
-    from floorcall.app import corpus
+    from floorcall.commands.support import corpus
 
     return corpus()
 
 
 def _content_root() -> Path:
-    from floorcall.app import content_root
+    from floorcall.commands.support import content_root
 
     return content_root()
 
@@ -131,13 +131,13 @@ def _random_seed() -> int:
 def _source(source: Optional[str]) -> Optional[str]:
     if source is None:
         return None
-    from floorcall.rulebook import normalise_source
+    from floorcall.content.rulebook import normalise_source
 
     return normalise_source(source)
 
 
 def _open_store(name: str, db: Optional[Path], readonly: bool):
-    from floorcall.quiz_store import ProgressStore, check_name, default_db_path
+    from floorcall.store.quiz_store import ProgressStore, check_name, default_db_path
 
     check_name(name)
     path = db if db is not None else default_db_path()
@@ -164,7 +164,7 @@ def _recorder(store, name, session, mode) -> Callable:
 
 
 def _grade_answers(data, items, text, seed, exam, pass_mark, report, as_json, record, name) -> int:
-    from floorcall import quiz as engine
+    from floorcall.engines import quiz as engine
 
     chosen = engine.parse_answers(text, items)
     for item, choice in zip(items, chosen):
@@ -189,7 +189,7 @@ def _grade_answers(data, items, text, seed, exam, pass_mark, report, as_json, re
 
 def ask(item, number: int, total: int, reader, out, style) -> int | None:
     """Show one question and read a choice (0-based); None when the trainee types q."""
-    from floorcall.render import wrap
+    from floorcall.commands.render import wrap
 
     out("")
     sources = ", ".join(item.sources)
@@ -210,14 +210,14 @@ def ask(item, number: int, total: int, reader, out, style) -> int | None:
 def _hanging(lead: str, text: str) -> str:
     import textwrap
 
-    from floorcall.render import WIDTH
+    from floorcall.commands.render import WIDTH
 
     return textwrap.fill(text, width=WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead))
 
 
 def feedback(item, chosen: int, rules: dict, out, style) -> None:
     """Right or wrong, the explanation, and the primary rule quoted."""
-    from floorcall.render import render_cited_rule, wrap
+    from floorcall.commands.render import render_cited_rule, wrap
 
     if chosen == item.answer:
         out(style("Right.", "green", "bold"))
@@ -231,7 +231,7 @@ def feedback(item, chosen: int, rules: dict, out, style) -> None:
 
 
 def _interactive(data, items, seed, exam, pass_mark, report, record, name, store, reader=None, out=None) -> int:
-    from floorcall import quiz as engine
+    from floorcall.engines import quiz as engine
 
     reader = reader or read_line  # looked up at call time, so tests can stand in for the keyboard
     out = out or typer.echo
@@ -301,7 +301,7 @@ def _print_summary(graded, exam: bool, pass_mark: float, out, style) -> None:
 
 
 def _print_missed(graded, rules: dict, out, style) -> None:
-    from floorcall.render import rule_label, wrap
+    from floorcall.commands.render import rule_label, wrap
 
     missed = graded.missed
     if not missed:
@@ -323,7 +323,7 @@ def _print_missed(graded, rules: dict, out, style) -> None:
 
 
 def _write_report(path: Path, data: dict, graded, seed: int, pass_mark: float, name) -> None:
-    from floorcall.quiz_report import write_report
+    from floorcall.publish.quiz_report import write_report
 
     write_report(path, _content_root(), graded, data["rules"], seed=seed, pass_mark=pass_mark, name=name)
 
@@ -338,7 +338,7 @@ def stats(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """Show saved progress: everyone's totals, or one person's mastery per topic and source."""
-    from floorcall.quiz_store import ProgressStore, check_name, default_db_path
+    from floorcall.store.quiz_store import ProgressStore, check_name, default_db_path
 
     path = db if db is not None else default_db_path()
     with ProgressStore(path, readonly=True) as store:
@@ -353,7 +353,7 @@ def stats(
             raise FloorError(f"no progress for '{wanted}' in {path} — saved: {known}")
         cards = store.cards(wanted)
         session = store.session(wanted)
-    from floorcall import quiz as engine
+    from floorcall.engines import quiz as engine
 
     items = engine.generate_items(_corpus(), 0)
     table = engine.mastery(items, cards, session)

@@ -1,0 +1,1 @@
+"""The base layer: errors, check problems, text normalisation, rule labels. Imports nothing else of floorcall."""

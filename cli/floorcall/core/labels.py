@@ -1,0 +1,30 @@
+"""How rules are named for people: 'TDA 2024 Rule 35-E', its heading, and the quote labels.
+
+Shared by the terminal, the site, the quiz and reports, so every place names a rule the same way.
+"""
+
+from __future__ import annotations
+
+QUOTE_LABELS = {
+    "full": "the rulebook's words",
+    "opening": "the rulebook's words (opening only: the source we quote holds no more)",
+}
+
+
+def rule_label(rule: dict) -> str:
+    """'TDA 2024 Rule 44', 'TDA 2024 RP-5', 'DTTF (Procedures)', 'WPA item 12'."""
+    short = rule.get("source_short", rule["source"])
+    number = rule["number"]
+    if rule["source"] in ("tda-2024",) and not number.startswith("RP"):
+        return f"{short} Rule {number}"
+    if rule["source"] in ("tda-2024", "tda-2019"):
+        return f"{short} {number}"
+    if rule["source"] == "dttf":
+        return f"{short} ({rule['section']})"
+    return f"{short} {rule['title']}" if number.startswith("B") else f"{short} item {number}"
+
+
+def rule_heading(rule: dict) -> str:
+    """'TDA 2024 Rule 35-E — Misdeals and Fouled Decks (fouled decks)': a part names its topic."""
+    topic = f" ({rule['topic']})" if rule.get("topic") else ""
+    return f"{rule_label(rule)} — {rule['title']}{topic}"

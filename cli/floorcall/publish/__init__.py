@@ -1,0 +1,1 @@
+"""Writers of files for people: the static site and HTML reports."""

@@ -1,0 +1,1 @@
+"""What a user saves: SQLite stores (quiz progress). The only layer that writes user data."""
