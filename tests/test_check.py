@@ -14,6 +14,7 @@ EXPECTED = {
     "FC001": "rulings/broken.yaml:3: FC001 not valid YAML: did not find expected ',' or ']'",
     "FC002": "rulings/twice.yaml:3: FC002 duplicate key 'title' (first on line 2)",
     "FC003": "rulings/bool-key.yaml:10: FC003 key 'yes' is read as bool, not a string — quote it: 'yes':",
+    "FC004": "rulings/bomb.yaml:3: FC004 YAML anchors and aliases (&name, *name) are not allowed in content — write the value out",
     "FC101": "rulebook/tda.yaml:2: FC101 rule lacks required field 'title'",
     "FC102": "rulebook/tda.yaml:11: FC102 rule id 'tda 35' is not <source>:<number or slug> — e.g. tda-2024:44, tda-2024:RP-5, dttf:no-chopping",
     "FC103": "rulebook/tda.yaml:13: FC103 rule id 'tda-2024:44' is used twice (first at rulebook/tda.yaml:2)",

@@ -59,7 +59,7 @@ var FloorSearch = (function () {
   };
 
   function expand(packed, nDocs, c, derived) {
-    var terms = packed.terms.split(" "), gapLists = packed.docs.split(" ");
+    var terms = packed.terms ? packed.terms.split(" ") : [], gapLists = packed.docs.split(" ");  // no documents: no terms
     var tf10s = unpackNumbers(packed.tfs, c.pack_alphabet).map(function (code) { return packed.tf_table[code]; });
     var lengths = new Array(nDocs).fill(0), lists = [], next = 0;
     terms.forEach(function (term, t) {

@@ -75,7 +75,21 @@ def _fields(path, node, spec, required, what, problems) -> bool:
             problems.append(Problem(path, line_of(node, key), "FC207" if what != "rule" else "FC101",
                                     f"{what} field '{key}' must be {expected}, not {type(value).__name__}", hint))
             ok = False
+        elif isinstance(value, list) and key in LIST_ITEMS:
+            for number, item in enumerate(value, 1):
+                if not isinstance(item, LIST_ITEMS[key]):
+                    hint = ("quote it: YAML reads yes/no/on/off as booleans, bare numbers as numbers, and a bare - as nothing"
+                            if LIST_ITEMS[key] is str else "")
+                    problems.append(Problem(path, line_of(node, key), "FC207" if what != "rule" else "FC101",
+                                            f"{what} field '{key}' item {number} must be {LIST_ITEMS[key].__name__}, "
+                                            f"not {type(item).__name__}", hint))
+                    ok = False
     return ok
+
+
+# What the items of each list field must be; a bad item would break every command that reads it.
+LIST_ITEMS = {"aliases": str, "tags": str, "games": str, "siblings": str, "cite": str, "keywords": str,
+              "scenarios": dict, "relations": dict, "illustrations": dict, "parts": dict, "tda_2024": str}
 
 
 # ---------------------------------------------------------------- rulebook
@@ -210,28 +224,48 @@ def _first_difference(text: str, seed: str) -> str:
 
 # ---------------------------------------------------------------- rulings: one file
 
+def _mapping(node) -> dict:
+    """`node` when it is a mapping, else an empty one: a shape problem is reported once, where it is."""
+    return node if isinstance(node, dict) else {}
+
+
+def _text(node) -> str:
+    return node if isinstance(node, str) else ""
+
+
 def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
+    """Every problem of one tree file; a wrong type anywhere is reported and the rest still checked."""
     problems: list[Problem] = []
-    if not _fields(path, tree, TREE_FIELDS, TREE_REQUIRED, "tree", problems):
+    if tree is None:
+        problems.append(Problem(path, 1, "FC207", "the tree file is empty", "write the tree, or delete the file"))
         return problems
-    tid = tree["id"]
+    if not isinstance(tree, dict):
+        problems.append(Problem(path, line_of(tree), "FC207", "tree must be a mapping"))
+        return problems
+    _fields(path, tree, TREE_FIELDS, TREE_REQUIRED, "tree", problems)
+    tid = _text(tree.get("id"))
     stem = Path(path).stem
-    if not SLUG.match(tid):
+    if tid and not SLUG.match(tid):
         problems.append(Problem(path, line_of(tree, "id"), "FC204", f"tree id '{tid}' is not lowercase-hyphenated"))
-    if stem != tid:
+    if tid and stem != tid:
         problems.append(Problem(path, line_of(tree, "id"), "FC203", f"tree id '{tid}' differs from the file name '{stem}'",
                                 f"rename the file to {tid}.yaml or the id to {stem}"))
-    for tag in tree["tags"]:
+    for tag in _strings_in(tree, "tags"):
         if tag not in TAGS:
             problems.append(Problem(path, line_of(tree, "tags"), "FC207", f"unknown tag '{tag}'", did_you_mean(tag, TAGS)))
-    questions = tree.get("questions") or {}
-    outcomes = tree["outcomes"]
+    for game in _strings_in(tree, "games"):
+        if game not in GAMES:
+            problems.append(Problem(path, line_of(tree, "games"), "FC106", f"unknown game '{game}'",
+                                    did_you_mean(game, GAMES) or "use " + ", ".join(GAMES)))
+    questions = _mapping(tree.get("questions"))
+    outcomes = _mapping(tree.get("outcomes"))
     nodes = set(questions) | set(outcomes)
     for shared in sorted(set(questions) & set(outcomes)):
         problems.append(Problem(path, line_of(outcomes, shared), "FC209", f"'{shared}' is both a question and an outcome"))
-    if tree["start"] not in nodes:
-        problems.append(Problem(path, line_of(tree, "start"), "FC210", f"start '{tree['start']}' is no question or outcome",
-                                did_you_mean(tree["start"], nodes)))
+    start = tree.get("start")
+    if isinstance(start, str) and start not in nodes:
+        problems.append(Problem(path, line_of(tree, "start"), "FC210", f"start '{start}' is no question or outcome",
+                                did_you_mean(start, nodes)))
     for qid, question in questions.items():
         if not SLUG.match(qid):
             problems.append(Problem(path, line_of(questions, qid), "FC204", f"question id '{qid}' is not lowercase-hyphenated"))
@@ -254,7 +288,8 @@ def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
     for oid, outcome in outcomes.items():
         if not SLUG.match(oid):
             problems.append(Problem(path, line_of(outcomes, oid), "FC204", f"outcome id '{oid}' is not lowercase-hyphenated"))
-        if not _fields(path, outcome, OUTCOME_FIELDS, OUTCOME_REQUIRED[:1], f"outcome '{oid}'", problems):
+        _fields(path, outcome, OUTCOME_FIELDS, OUTCOME_REQUIRED[:1], f"outcome '{oid}'", problems)
+        if not isinstance(outcome, dict):
             continue
         if not outcome.get("cite"):
             problems.append(Problem(path, line_of(outcome), "FC206", f"outcome '{oid}' cites no rule",
@@ -262,8 +297,41 @@ def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
         tda = outcome.get("tda")
         if tda is not None:
             _fields(path, tda, TDA_FIELDS, TDA_REQUIRED, f"tda position of '{oid}'", problems)
-    for index, scenario in enumerate(tree["scenarios"], 1):
-        _fields(path, scenario, SCENARIO_FIELDS, SCENARIO_REQUIRED, f"scenario {index}", problems)
+    scenarios = tree.get("scenarios") if isinstance(tree.get("scenarios"), list) else []
+    for index, scenario in enumerate(scenarios, 1):
+        if _fields(path, scenario, SCENARIO_FIELDS, SCENARIO_REQUIRED, f"scenario {index}", problems):
+            for qid, aid in scenario["given"].items():
+                if not isinstance(aid, str):
+                    problems.append(Problem(path, line_of(scenario, "given"), "FC207",
+                                            f"scenario {index} answers '{qid}' with {type(aid).__name__}, not an answer id"))
+    return problems
+
+
+def _strings_in(node: dict, key: str) -> list[str]:
+    """The string items of a list field (the others are reported by `_fields`)."""
+    value = node.get(key)
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
+def structural_problems(path: str, tree, rule_ids: set[str]) -> list[Problem]:
+    """What would break a command that uses the tree (the site, the quiz, a walk): a cycle or an
+    unknown cite. The corpus leaves such a tree out and names it; `floor check` reports all."""
+    problems = [Problem(path, line_of(_mapping(tree.get("questions")), node), "FC212", f"the answers lead back to question '{node}' in a cycle")
+                for node in _cycles(tree)]
+    for oid, outcome in _mapping(tree.get("outcomes")).items():
+        outcome = _mapping(outcome)
+        for rid in _strings_in(outcome, "cite") + _strings_in(_mapping(outcome.get("tda")), "cite"):
+            if rid not in rule_ids:
+                problems.append(Problem(path, line_of(outcome, "cite"), "FC213", f"outcome '{oid}' cites unknown rule '{rid}'"))
+    return problems
+
+
+def rule_shape_problems(path: str, rule) -> list[Problem]:
+    """The shape problems of one rule record (required fields, types): such a record is not loaded."""
+    problems: list[Problem] = []
+    _fields(path, rule, RULE_FIELDS, RULE_REQUIRED, "rule", problems)
+    if isinstance(rule, dict) and isinstance(rule.get("id"), str) and not RULE_ID.match(rule["id"]):
+        problems.append(Problem(path, line_of(rule, "id"), "FC102", f"rule id '{rule['id']}' is not <source>:<number or slug>"))
     return problems
 
 
@@ -271,26 +339,26 @@ def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
 
 def walk_given(tree, given: dict) -> tuple[str | None, str]:
     """Follow `given` answers from start. Returns (outcome id, '') or (None, why it stopped)."""
-    questions = tree.get("questions") or {}
-    node, steps = tree["start"], 0
+    questions = _mapping(tree.get("questions"))
+    node, steps = _text(tree.get("start")), 0
     while node in questions:
         steps += 1
         if steps > len(questions) + 1:
             return None, "the answers go round in a cycle"
-        answers = questions[node].get("answers") or {}
+        answers = _mapping(_mapping(questions[node]).get("answers"))
         if node not in given:
             return None, f"no answer given for question '{node}'"
-        aid = given[node]
+        aid = _text(given[node])
         if aid not in answers:
             return None, f"'{aid}' is not an answer of question '{node}'" + (f" ({did_you_mean(aid, answers)})" if did_you_mean(aid, answers) else "")
-        node = answers[aid].get("next")
+        node = _text(_mapping(answers[aid]).get("next"))
     return node, ""
 
 
 def tree_paths(tree) -> list[list[tuple[str, str]]]:
     """Every path from start to an outcome, as (question, answer) pairs; cycles are cut."""
-    questions = tree.get("questions") or {}
-    outcomes = tree.get("outcomes") or {}
+    questions = _mapping(tree.get("questions"))
+    outcomes = _mapping(tree.get("outcomes"))
     paths: list[list[tuple[str, str]]] = []
 
     def visit(node, trail, seen):
@@ -299,22 +367,22 @@ def tree_paths(tree) -> list[list[tuple[str, str]]]:
             return
         if node not in questions or node in seen:
             return
-        for aid, answer in (questions[node].get("answers") or {}).items():
+        for aid, answer in _mapping(_mapping(questions[node]).get("answers")).items():
             if isinstance(answer, dict):
-                visit(answer.get("next"), trail + [(node, aid)], seen | {node})
+                visit(_text(answer.get("next")), trail + [(node, aid)], seen | {node})
 
-    visit(tree.get("start"), [], frozenset())
+    visit(_text(tree.get("start")), [], frozenset())
     return paths
 
 
 def _cycles(tree) -> list[str]:
-    questions = tree.get("questions") or {}
+    questions = _mapping(tree.get("questions"))
     found, state = [], {}
 
     def visit(node):
         state[node] = 1
-        for answer in (questions[node].get("answers") or {}).values():
-            nxt = answer.get("next") if isinstance(answer, dict) else None
+        for answer in _mapping(_mapping(questions[node]).get("answers")).values():
+            nxt = _text(answer.get("next")) if isinstance(answer, dict) else None
             if nxt in questions:
                 if state.get(nxt) == 1:
                     found.append(nxt)
@@ -441,19 +509,19 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
         outcomes = tree["outcomes"]
         if not all(isinstance(q, dict) and isinstance(q.get("answers"), dict) for q in questions.values()):
             continue
-        for name in [tree.get("title", "")] + list(tree.get("aliases") or []):
+        for name in [_text(tree.get("title"))] + _strings_in(tree, "aliases"):
             key = re.sub(r"[^a-z0-9]+", " ", str(name).lower()).strip()
             if key in names and names[key][0] != path:
                 problems.append(Problem(path, line_of(tree, "aliases"), "FC216",
                                         f"'{name}' already names situation '{names[key][1]}'", "make it specific to this situation"))
             names.setdefault(key, (path, tree.get("id")))
         # reachability, cycles, path length
-        reached = {tree.get("start")}
-        frontier = [tree.get("start")]
+        reached = {_text(tree.get("start"))}
+        frontier = [_text(tree.get("start"))]
         while frontier:
             node = frontier.pop()
-            for answer in (questions.get(node, {}).get("answers") or {}).values():
-                nxt = answer.get("next") if isinstance(answer, dict) else None
+            for answer in _mapping(_mapping(questions.get(node)).get("answers")).values():
+                nxt = _text(answer.get("next")) if isinstance(answer, dict) else None
                 if nxt not in reached:
                     reached.add(nxt)
                     frontier.append(nxt)
@@ -472,9 +540,9 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
         for oid, outcome in outcomes.items():
             if not isinstance(outcome, dict):
                 continue
-            cites = [c for c in outcome.get("cite") or [] if isinstance(c, str)]
+            cites = _strings_in(outcome, "cite")
             tda = outcome.get("tda") if isinstance(outcome.get("tda"), dict) else None
-            tda_cites = [c for c in (tda or {}).get("cite") or [] if isinstance(c, str)]
+            tda_cites = _strings_in(tda or {}, "cite")
             for rid in cites + tda_cites:
                 if rid not in rule_ids:
                     problems.append(Problem(path, line_of(outcome, "cite"), "FC213", f"outcome '{oid}' cites unknown rule '{rid}'",
@@ -495,7 +563,7 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
                     problems.append(Problem(path, line_of(outcome, key), "FC231",
                                             f"outcome '{oid}' cites the whole of '{rid}', which has lettered parts",
                                             "cite the part that decides, e.g. " + min(p for p, r in parents.items() if r == rid)))
-        for sibling in tree.get("siblings") or []:
+        for sibling in _strings_in(tree, "siblings"):
             if sibling not in situation_ids or sibling == tree.get("id"):
                 problems.append(Problem(path, line_of(tree, "siblings"), "FC232",
                                         f"sibling '{sibling}' is " + ("this situation itself" if sibling == tree.get("id") else "no situation"),
@@ -620,8 +688,8 @@ def corpus_figures(raw: RawContent) -> dict:
     """Counts for notes and `floor check --stats`: situations, outcomes, scenarios, path lengths."""
     lengths = [len(p) for _path, tree in raw.trees if isinstance(tree, dict) for p in tree_paths(tree)]
     cited = {rid for _path, tree in raw.trees if isinstance(tree, dict)
-             for outcome in (tree.get("outcomes") or {}).values() if isinstance(outcome, dict)
-             for rid in list(outcome.get("cite") or []) + list((outcome.get("tda") or {}).get("cite") or [])}
+             for outcome in _mapping(tree.get("outcomes")).values() if isinstance(outcome, dict)
+             for rid in _strings_in(outcome, "cite") + _strings_in(_mapping(outcome.get("tda")), "cite")}
     listed = {item.get("id") for _path, item in raw.uncovered if isinstance(item, dict)}
     parents = parent_ids(raw)
     listed |= {part for part, rule in parents.items() if rule in listed}
@@ -638,8 +706,8 @@ def corpus_figures(raw: RawContent) -> dict:
     return {
         "coverage": " ".join(f"{s} {c['cited']}/{c['uncovered']}/{c['total']}" for s, c in coverage.items()),
         "situations": len(raw.trees),
-        "outcomes": sum(len(t.get("outcomes") or {}) for _p, t in raw.trees if isinstance(t, dict)),
-        "scenarios": sum(len(t.get("scenarios") or []) for _p, t in raw.trees if isinstance(t, dict)),
+        "outcomes": sum(len(_mapping(t.get("outcomes"))) for _p, t in raw.trees if isinstance(t, dict)),
+        "scenarios": sum(len(t.get("scenarios")) for _p, t in raw.trees if isinstance(t, dict) and isinstance(t.get("scenarios"), list)),
         "median_path": statistics.median(lengths) if lengths else 0,
         "max_path": max(lengths, default=0),
     }

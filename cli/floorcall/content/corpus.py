@@ -1,8 +1,8 @@
 """The compiled corpus: rulebook + rulings + lookup index in one JSON cache.
 
 Reading 150 YAML files costs ~35 ms even with LibYAML; one JSON file costs ~1 ms. The cache is
-rebuilt whenever any content file (or the code that shapes it) changes, checked by size and
-mtime on every start, and written atomically so two processes building at once never see a
+rebuilt whenever any content file (or the code that shapes it) changes, checked by size, mtime
+and ctime on every start, and written atomically so two processes building at once never see a
 half-written file.
 """
 
@@ -16,8 +16,11 @@ from pathlib import Path
 
 from floorcall.core.errors import FloorError
 
+# The support files in rulings/ that are not trees: a problem in one of them is not a left-out tree.
+SUPPORT_PATHS = ("rulings/uncovered.yaml", "rulings/synonyms.yaml", "rulings/out-of-scope.yaml")
+
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
-CACHE_FORMAT = 7
+CACHE_FORMAT = 8
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
 SHAPING_MODULES = ("content/corpus.py", "content/index.py", "engines/lookup.py", "core/textnorm.py", "content/reader.py",
@@ -60,7 +63,8 @@ def manifest(root: Path) -> list:
             stat = path.stat()
         except FileNotFoundError:
             continue
-        entries.append([str(path), stat.st_mtime_ns, stat.st_size])
+        # ctime too: an edit that keeps size and mtime (cp -p, touch -r, tar) still changes the inode's ctime
+        entries.append([str(path), stat.st_mtime_ns, stat.st_ctime_ns, stat.st_size])
     return entries
 
 
@@ -151,12 +155,17 @@ def build(root: Path) -> dict:
     from floorcall.content import index as lookup_index
 
     raw = read_all(root)
-    if raw.problems:
-        first = raw.problems[0]
-        more = f" (and {len(raw.problems) - 1} more)" if len(raw.problems) > 1 else ""
+    # A tree file that cannot be read is left out like any bad tree; a broken rulebook stops everything.
+    unreadable_trees = [p for p in raw.problems if p.path.startswith("rulings/") and p.path.count("/") == 1
+                        and p.path not in SUPPORT_PATHS]
+    fatal = [p for p in raw.problems if p not in unreadable_trees]
+    if fatal:
+        first = fatal[0]
+        more = f" (and {len(fatal) - 1} more)" if len(fatal) > 1 else ""
         raise FloorError(f"{first}{more} — run `floor check` for details")
     rules = _compile_rules(raw)
     situations, skipped = _compile_situations(raw, set(rules))
+    skipped = [str(p) for p in unreadable_trees] + skipped
     corpus = {
         "format": CACHE_FORMAT,
         "root": str(root),
@@ -187,8 +196,12 @@ def _compile_rules(raw) -> dict:
         files = source.get("file")
         for name in files if isinstance(files, list) else [files]:
             owner[f"rulebook/{name}"] = source.get("id")
+    from floorcall.content.check import rule_shape_problems
+
     rules = {}
     for path, record in raw.rules:
+        if rule_shape_problems(path, record):
+            continue  # a malformed record is left out (floor check names it); the rest still load
         rule = _plain(record)
         rule["source"] = owner.get(path)
         rule["source_short"] = (sources.get(rule["source"]) or {}).get("short", rule["source"])
@@ -212,11 +225,11 @@ def _compile_rules(raw) -> dict:
 
 def _compile_situations(raw, rule_ids: set[str]) -> tuple[dict, list[str]]:
     """Trees that pass the per-file check; the others are left out and named, never half-loaded."""
-    from floorcall.content.check import check_tree
+    from floorcall.content.check import check_tree, structural_problems
 
     situations, skipped = {}, []
     for path, record in raw.trees:
-        problems = check_tree(path, record, rule_ids)
+        problems = check_tree(path, record, rule_ids) or structural_problems(path, record, rule_ids)
         if problems:
             skipped.append(str(problems[0]))
             continue

@@ -5,6 +5,7 @@ Both `floor check` and the compiled corpus start here, so there is one reading o
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,9 +62,34 @@ def tree_files(root: Path) -> list[Path]:
 def read_sources(root: Path, raw: RawContent) -> None:
     data = _read(root / SOURCES_FILE, root, raw.problems)
     if isinstance(data, Mapping) and isinstance(data.get("sources"), list):
-        raw.sources = [s for s in data["sources"] if isinstance(s, dict)]
+        for source in data["sources"]:
+            if not isinstance(source, dict):
+                continue
+            bad = _unsafe_source_field(source)
+            if bad:
+                raw.problems.append(Problem(SOURCES_FILE, line_of(source, bad), "FC101",
+                                            f"source field '{bad}' must be a plain name ({source.get(bad)!r})",
+                                            "ids are lowercase-hyphenated; files and seeds live in rulebook/ and rulebook/seeds/"))
+                continue
+            raw.sources.append(source)
     elif data is not None:
         raw.problems.append(Problem(SOURCES_FILE, 1, "FC101", "expected a `sources:` list"))
+
+
+SOURCE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+PLAIN_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")  # a file name in its folder: no '/', no '..'
+
+
+def _unsafe_source_field(source: dict) -> str | None:
+    """The first field of a source that could reach outside the content folder, else None."""
+    if not (isinstance(source.get("id"), str) and SOURCE_ID.match(source["id"])):
+        return "id"
+    for key in ("file", "seed"):
+        value = source.get(key)
+        for name in value if isinstance(value, list) else [value]:
+            if name is not None and not (isinstance(name, str) and PLAIN_FILE.match(name) and ".." not in name):
+                return key
+    return None
 
 
 def rulebook_files(raw: RawContent) -> list[Path]:
@@ -138,8 +164,9 @@ def part_records(record: Mapping, rel: str, problems: list) -> list[Mapping]:
 
 def read_trees(raw: RawContent, paths: list[Path] | None = None) -> None:
     for path in paths if paths is not None else tree_files(raw.root):
+        problems_before = len(raw.problems)
         data = _read(path, raw.root, raw.problems)
-        if data is not None:
+        if len(raw.problems) == problems_before:  # an empty file reads as None: kept, so check names it
             raw.trees.append((relpath(path, raw.root), data))
 
 

@@ -62,9 +62,37 @@ def _construct_mapping(loader: StrictLoader, node: yaml.MappingNode) -> Mapping:
 StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _refuse_aliases(root: yaml.Node) -> None:
+    """Content may not use anchors and aliases (&a / *a): an alias bomb (a 1 KB file that
+    expands to 10^9 items) would take every command down. An alias is the only way two places
+    in a YAML document share one node, so a walk that meets a node twice has found one; it
+    visits each distinct node once, so a bomb is refused in microseconds."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise YamlProblem("FC004", node.start_mark.line + 1,
+                              "YAML anchors and aliases (&name, *name) are not allowed in content — write the value out")
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+
+
 def load_text(text: str):
     try:
-        return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader derives from SafeLoader
+        loader = StrictLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _refuse_aliases(node)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except YamlProblem:
         raise
     except yaml.MarkedYAMLError as exc:

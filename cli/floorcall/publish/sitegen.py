@@ -207,14 +207,14 @@ def unpack_values(packed: dict, n_docs: int, derived: list[Counter] | None = Non
     from floorcall.content.index import BM25_B, BM25_K1
 
     tf10s = iter([packed["tf_table"][c] for c in _unpack_numbers(packed["tfs"])])
-    terms = packed["terms"].split(" ")
+    terms = packed["terms"].split(" ") if packed["terms"] else []  # no situations at all: no terms
     extra: dict[str, dict[int, int]] = {}
     for doc, counts in enumerate(derived or []):
         for term, tf10 in counts.items():
             extra.setdefault(term, {})[doc] = tf10
     lists = []
     lengths = [0] * n_docs
-    for term, gaps in zip(terms, packed["docs"].split(" "), strict=True):
+    for term, gaps in zip(terms, packed["docs"].split(" ") if terms else [], strict=True):
         merged, doc = dict(extra.get(term, {})), 0
         for gap in _unpack_numbers(gaps):
             doc += gap
@@ -673,6 +673,8 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     files["manifest.webmanifest"] = manifest().encode("utf-8")
     for path in sorted(static.rglob("*")):
         relative = "static/" + path.relative_to(static).as_posix()
+        if _linked(path, static):
+            continue  # never follow or publish a symlink: it could point anywhere on the machine
         if path.is_file() and not path.name.startswith(".") and relative not in GENERATED_STATIC:
             if path.stat().st_size > MAX_STATIC_BYTES:
                 raise FloorError(f"{path} is over {MAX_STATIC_BYTES // 1_000_000} MB — not a site asset")
@@ -692,12 +694,46 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     return files, facts
 
 
+def _linked(path: Path, top: Path) -> bool:
+    """True when `path` or a folder between it and `top` is a symlink."""
+    while path != top and path != path.parent:
+        if path.is_symlink():
+            return True
+        path = path.parent
+    return False
+
+
 def _replaceable(folder: Path) -> bool:
     return not folder.exists() or (folder.is_dir() and ((folder / MARKER).exists() or not any(folder.iterdir())))
 
 
+def safe_relative(path: str) -> bool:
+    """A site file's path stays inside the site: relative, no '..', no empty or hidden-dot parts.
+    Ids become paths (rules/<source>/<number>.html), so a crafted id must never climb out."""
+    parts = path.split("/")
+    return not path.startswith("/") and "\\" not in path and all(part and part not in (".", "..") for part in parts)
+
+
+def _remove_leftovers(out_dir: Path) -> None:
+    """Staging and retired folders that a killed build left beside `out_dir` (their process is gone)."""
+    for leftover in out_dir.parent.glob(f".{out_dir.name}.*-*"):
+        kind, _, pid = leftover.name.rpartition("-")
+        if not (kind.endswith((".building", ".old")) and pid.isdigit()) or not leftover.is_dir() or leftover.is_symlink():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(leftover, ignore_errors=True)
+        except (PermissionError, OverflowError, ValueError):
+            pass
+
+
 def _write(files: dict[str, bytes], out_dir: Path) -> None:
+    unsafe = [path for path in files if not safe_relative(path)]
+    if unsafe:
+        raise FloorError(f"refusing to write '{unsafe[0][:80]}' outside the site folder — run `floor check`")
     out_dir.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(out_dir)
     staging = out_dir.parent / f".{out_dir.name}.building-{os.getpid()}"
     if staging.exists():
         shutil.rmtree(staging)
