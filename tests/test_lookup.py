@@ -166,3 +166,60 @@ def test_concurrent_builds_are_safe(tmp_path):
 
     caches = list(tmp_path.glob("corpus-*.marshal"))
     assert len(caches) == 1 and marshal.loads(caches[0].read_bytes())["format"]
+
+
+LOOKUP_SPELLINGS = [
+    ["chip"], ["-n2", "chip"], ["-n", "2", "chip"], ["--limit=3", "chip"], ["--limit", "3", "chip"],
+    ["--json", "chip"], ["chip", "--json"], ["--house", "none", "chip"], ["--house=none", "chip"],
+    ["--", "-n", "chip"], ["a", "b", "-n", "4"],
+]
+LOOKUP_REFUSALS = [["-n=7", "chip"], ["-x", "chip"], ["--limit", "0", "chip"], ["--limit", "51", "chip"], ["chip", "--limit"], ["--lim", "2", "chip"]]
+
+
+@pytest.mark.parametrize("args", LOOKUP_SPELLINGS, ids=" ".join)
+def test_fast_path_parses_like_typer(floor, monkeypatch, args):
+    """The fast path and the typer command read every lookup option spelling the same way."""
+    from floorcall.commands import lookup_cmd
+
+    seen = []
+    monkeypatch.setattr(lookup_cmd, "run_lookup", lambda root, query, limit, as_json, house: seen.append((query, limit, as_json, house)) or 0)
+    result = floor("lookup", *args)
+    assert result.exit_code == 0, result.stderr
+    assert lookup_cmd.parse_lookup_args(args).as_tuple() == seen[0]
+
+
+@pytest.mark.parametrize("args", LOOKUP_REFUSALS, ids=" ".join)
+def test_fast_path_refuses_like_typer(floor, args):
+    """What typer refuses as a usage error, the fast path refuses too (exit 2)."""
+    from floorcall.commands import lookup_cmd
+    from floorcall.core.errors import FloorError
+
+    assert floor("lookup", *args).exit_code == 2
+    with pytest.raises(FloorError) as raised:
+        lookup_cmd.parse_lookup_args(args)
+    assert raised.value.exit_code == 2
+
+
+@pytest.mark.parametrize("argv, expect", [
+    (["quizz"], "did you mean `floor quiz`?"),
+    (["situation"], "did you mean `floor situations`?"),
+    (["version"], "did you mean `floor --version`?"),
+    (["calk", "raise"], "did you mean `floor calc`?"),
+])
+def test_mistyped_command_is_suggested(capsys, argv, expect):
+    """A first word one or two edits from a command (and not a word of the rulings) names the command."""
+    assert main(argv) == 2
+    assert expect in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, first_line", [
+    (["help"], "Usage: floor [OPTIONS] COMMAND [ARGS]..."),
+    (["help", "walk"], "Usage: floor walk [OPTIONS] {SITUATION}"),
+    (["-h"], "Usage: floor [OPTIONS] COMMAND [ARGS]..."),
+    (["walk", "-h"], "Usage: floor walk [OPTIONS] {SITUATION}"),
+    (["oot", "raise", "--help"], "Usage: floor lookup [OPTIONS] {query}..."),
+])
+def test_help_everywhere(capsys, argv, first_line):
+    """`floor help [COMMAND]`, -h on any command, and --help after lookup words all print help."""
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines()[0] == first_line

@@ -13,14 +13,16 @@ from typing import List, Optional
 
 import typer
 
+from floorcall.commands import completion
 from floorcall.core.errors import FloorError
-from floorcall.commands.support import command as cli_command, content_root, corpus, emit_json, state, style_for_stdout
+from floorcall.commands.support import HELP_OPTIONS, epilog, command as cli_command, content_root, corpus, emit_json, state, style_for_stdout
 
 app = typer.Typer(
+    context_settings=HELP_OPTIONS, epilog=epilog("floor"),
     name="floor",
     help="Floorcall: floor rulings for poker tournaments, with the rules cited. "
     "`floor WORDS…` looks a situation up; `floor walk ID` walks it to a ruling.",
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh and fish
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -102,7 +104,8 @@ def list_rules(
 
 @command()
 def rule(
-    rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word."),
+    rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, 35-E, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word.",
+                                  autocompletion=completion.rules),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """Show one rule: its words, our summary and how it relates to the other sources."""
@@ -159,7 +162,7 @@ def check(
 
 @command()
 def situations(
-    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only situations with this tag."),
+    tag: Optional[str] = typer.Option(None, "--tag", "-t", help="Only situations with this tag.", autocompletion=completion.tags),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """List the situations (decision trees)."""
@@ -178,8 +181,10 @@ def situations(
 
 @command()
 def walk(
-    situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`)."),
-    answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts."),
+    situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`).",
+                                       autocompletion=completion.situations),
+    answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts.",
+                                               autocompletion=completion.answers),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
     house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
     full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),

@@ -13,10 +13,11 @@ from typing import Optional
 
 import typer
 
-from floorcall.commands.support import command as cli_command, emit_json
+from floorcall.commands.support import HELP_OPTIONS, epilog, command as cli_command, emit_json
 from floorcall.core.errors import FloorError
 
 calc_app = typer.Typer(
+    context_settings=HELP_OPTIONS, epilog=epilog("calc"),
     help="Do the arithmetic behind a ruling: raises, chips, pot-limit, penalties, hand-for-hand, balancing, chip races.",
     no_args_is_help=True,
     rich_markup_mode=None,

@@ -18,12 +18,16 @@ EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the det
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "help":  # `floor help [COMMAND …]` is `floor [COMMAND …] --help`
+        args = args[1:] + ["--help"]
     try:
         fast = _fast_lookup_args(args)
         if fast is not None:
             from floorcall.commands.lookup_cmd import run_lookup_from_args
 
             return run_lookup_from_args(fast)
+        if args and not args[0].startswith("-") and args[0] not in COMMANDS:
+            args = ["lookup"] + args  # `floor oot raise --help`: the help of the lookup those words would run
         from floorcall.commands.app import app
 
         return _run_typer(app, args)
@@ -55,13 +59,45 @@ def _fast_lookup_args(args: list[str]) -> list[str] | None:
         return None
     if args[0] == "lookup":
         rest = args[1:]
-        if any(a in ("--help", "-h") for a in rest):
+    else:
+        first = args[0]
+        if first.startswith("-") or first in COMMANDS:
             return None
-        return rest
-    first = args[0]
-    if first.startswith("-") or first in COMMANDS:
-        return None
-    return args
+        rest = args
+    words_end = rest.index("--") if "--" in rest else len(rest)
+    if any(a in ("--help", "-h") for a in rest[:words_end]):
+        return None  # typer prints the lookup's help, whatever came before it
+    return rest
+
+
+def closest_command(word: str) -> str | None:
+    """The command a mistyped first word most likely meant (`quizz` -> quiz), or None.
+
+    Within one edit for short words, two for longer ones: a typo, not a different word."""
+    word = word.lower()
+    if word in COMMAND_TYPOS:
+        return COMMAND_TYPOS[word]
+    limit = 1 if len(word) <= 4 else 2
+    best = min(COMMANDS, key=lambda c: (_edits(word, c), c))
+    return best if _edits(word, best) <= limit and len(word) >= 3 else None
+
+
+# First words that are commands in other tools, or the plural/singular slip.
+COMMAND_TYPOS = {"version": "--version", "situation": "situations", "rulebook": "rules", "validate": "check",
+                 "exam": "quiz --exam", "calculate": "calc", "calculator": "calc", "config": "--help"}
+
+
+def _edits(a: str, b: str) -> int:
+    """Levenshtein distance with adjacent swaps (optimal string alignment); tiny, for command names."""
+    previous2, previous = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        previous2, previous = previous, row
+    return previous[-1]
 
 
 USAGE_ERRORS = ("UsageError", "BadParameter", "NoSuchOption", "MissingParameter", "BadOptionUsage", "BadArgumentUsage")

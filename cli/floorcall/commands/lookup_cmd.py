@@ -14,12 +14,26 @@ from floorcall.core.errors import FloorError
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
 EXIT_NO_MATCH = 1
+EXIT_USAGE = 2
 
 
-def run_lookup_from_args(args: list[str]) -> int:
-    """Parse `lookup` arguments the way the typer command would, then run it."""
+class LookupArgs:
+    """What `floor lookup` was asked, parsed exactly as the typer command parses it (a parity test holds them together)."""
+
+    __slots__ = ("words", "limit", "as_json", "house")
+
+    def __init__(self, words: list[str], limit: int, as_json: bool, house: str):
+        self.words, self.limit, self.as_json, self.house = words, limit, as_json, house
+
+    def as_tuple(self) -> tuple:
+        return (" ".join(self.words), self.limit, self.as_json, self.house)
+
+
+def parse_lookup_args(args: list[str]) -> LookupArgs:
+    """`lookup` options as click reads them: `-n 2`, `-n2`, `--limit 2`, `--limit=2`, `--json`,
+    `--house X`, `--house=X`, and `--` to end the options; anything else starting with '-' is an error."""
     words: list[str] = []
-    limit, as_json, house, root = DEFAULT_LIMIT, False, "dttf", None
+    limit, as_json, house = DEFAULT_LIMIT, False, default_house()
     i = 0
     options_done = False
     while i < len(args):
@@ -30,27 +44,70 @@ def run_lookup_from_args(args: list[str]) -> int:
             options_done = True
         elif arg == "--json":
             as_json = True
-        elif arg.split("=", 1)[0] in ("--limit", "-n", "--house", "--root"):
-            name, sep, value = arg.partition("=")
-            if not sep:
+        elif arg.split("=", 1)[0] in ("--limit", "--house") or (arg.startswith("-n") and not arg.startswith("--")):
+            if arg.startswith("-n"):
+                name, value = "-n", (arg[2:] if len(arg) > 2 else None)  # click reads -n=7 as the value "=7"
+            else:
+                name, sep, value = arg.partition("=")
+                value = value if sep else None
+            if value is None:
                 i += 1
                 if i >= len(args):
-                    raise FloorError(f"{name} needs a value")
+                    raise FloorError(f"Option '{name}' requires an argument. — try `floor lookup --help`", EXIT_USAGE)
                 value = args[i]
             if name in ("--limit", "-n"):
-                if not value.isdigit() or not 1 <= int(value) <= MAX_LIMIT:
-                    raise FloorError(f"--limit takes a whole number from 1 to {MAX_LIMIT}, not '{value}'")
-                limit = int(value)
-            elif name == "--house":
-                house = value
+                limit = parse_limit(value)
             else:
-                root = value
+                house = value
         else:
-            raise FloorError(f"unknown option '{arg}' — try `floor lookup --help`")
+            raise FloorError(f"No such option: {show_typed(arg)} — try `floor lookup --help`", EXIT_USAGE)
         i += 1
+    return LookupArgs(words, limit, as_json, house)
+
+
+def parse_limit(value: str) -> int:
+    """--limit as a whole number 1..MAX_LIMIT; ASCII digits only ('²' is a digit to str.isdigit, not to int)."""
+    if not (value.isascii() and value.isdigit() and len(value) <= 3 and 1 <= int(value) <= MAX_LIMIT):
+        raise FloorError(f"--limit takes a whole number from 1 to {MAX_LIMIT}, not '{show_typed(value)}'", EXIT_USAGE)
+    return int(value)
+
+
+def show_typed(text: str, width: int = 80) -> str:
+    """What the user typed, for an error line: at most `width` characters, control characters made visible."""
+    visible = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return visible if len(visible) <= width else visible[:width - 1] + "…"
+
+
+def default_house() -> str:
+    return "dttf"
+
+
+def run_lookup_from_args(args: list[str]) -> int:
+    """Parse `lookup` arguments the way the typer command would, then run it."""
+    parsed = parse_lookup_args(args)
     from floorcall.content.paths import find_root
 
-    return run_lookup(find_root(root), " ".join(words), limit, as_json, house)
+    root = find_root(None)
+    if parsed.words and args and args[0] == parsed.words[0]:
+        _refuse_command_typo(root, parsed.words[0])
+    return run_lookup(root, " ".join(parsed.words), parsed.limit, parsed.as_json, parsed.house)
+
+
+def _refuse_command_typo(root: Path, word: str) -> None:
+    """`floor quizz` is a mistyped command, not a lookup for 'quizz' — unless the rulings use the word."""
+    from floorcall.commands.entry import COMMAND_TYPOS, closest_command
+
+    command = closest_command(word)
+    if command is None:
+        return
+    if word.lower() not in COMMAND_TYPOS:  # a near miss of a command name may still be a word of the rulings
+        from floorcall.content import corpus as corpus_module
+        from floorcall.core.textnorm import stem
+
+        if stem(word.lower()) in corpus_module.load_lookup(root)["index"]["situation_postings"]:
+            return
+    raise FloorError(f"unknown command '{show_typed(word)}' — did you mean `floor {command}`? "
+                     f"(to look the word up: floor lookup {show_typed(word)})", EXIT_USAGE)
 
 
 def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) -> int:

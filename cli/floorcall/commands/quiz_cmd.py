@@ -11,11 +11,12 @@ from typing import Callable, Optional
 
 import typer
 
-from floorcall.commands.support import command, emit_json, guarded, style_for_stdout
+from floorcall.commands.support import HELP_OPTIONS, epilog, command, emit_json, guarded, style_for_stdout
 from floorcall.core.errors import FloorError
 from floorcall.commands.interactive import read_line
 
 quiz_app = typer.Typer(
+    context_settings=HELP_OPTIONS, epilog=epilog("quiz"),
     help="Training quizzes drawn from the rulings and rules: practice with feedback, exams, progress per person.",
     invoke_without_command=True,
     no_args_is_help=False,

@@ -7,10 +7,10 @@ from typing import Optional
 
 import typer
 
-from floorcall.commands.support import command
+from floorcall.commands.support import HELP_OPTIONS, epilog, command
 from floorcall.core.errors import FloorError
 
-site_app = typer.Typer(help="Build or serve the static rulebook site.", no_args_is_help=True)
+site_app = typer.Typer(help="Build or serve the static rulebook site.", no_args_is_help=True, context_settings=HELP_OPTIONS, epilog=epilog("site"))
 
 DEFAULT_OUT = "_site"  # under the content root; ignored by git
 DEFAULT_PORT = 8000

@@ -27,10 +27,50 @@ def guarded(function):
     return wrapper
 
 
+# `-h` as well as `--help`, on every command and group.
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+# Two or three examples at the end of each command's --help ("\b" keeps click from rewrapping them).
+EXAMPLES = {
+    "lookup": ['floor lookup "tossed one big chip in, said nothing"', "floor oot raise", "floor lookup 53-B --json"],
+    "walk": ["floor walk overchip-facing-bet", "floor walk overchip-facing-bet --answer declared=silent",
+             "floor walk dealer-exposed-holecard -a which-card=second-card --house none"],
+    "rule": ["floor rule 44", "floor rule 35-E", 'floor rule "rp 10 h" --json'],
+    "rules": ["floor rules --source dttf", 'floor rules --section "Bets and Raises"'],
+    "sources": ["floor sources", "floor sources --json"],
+    "situations": ["floor situations", "floor situations --tag showdown"],
+    "check": ["floor check", "floor check rulings/fouled-deck.yaml", "floor check --stats"],
+    "raise": ['floor calc raise --blinds 100/200 --actions "bet 600, raise 1600, allin 1700"',
+              "floor calc raise --blinds 100/200 --preflop --actions \"raise 600\""],
+    "chips": ["floor calc chips --facing 1100 --min-raise 600 --chips 1000,100,100,100,100,100"],
+    "pot": ["floor calc pot --pot 1500 --call 400", "floor calc pot --blinds 100/200 --dead-sb"],
+    "penalty": ["floor calc penalty --players 8 --rounds 1"],
+    "h4h": ["floor calc h4h --level-left 12:00 --hands 3"],
+    "balance": ["floor calc balance --tables 9,7,8,5"],
+    "chip-race": ["floor calc chip-race --stacks 1:3,2:1,3:0 --denomination 25 --next 100"],
+    "build": ["floor site build", "floor site build --out /tmp/rulebook"],
+    "serve": ["floor site serve", "floor site serve --port 8080"],
+    "stats": ["floor quiz stats", "floor quiz stats --name Ana --json"],
+    "quiz": ["floor quiz", "floor quiz --topic betting --count 5", "floor quiz --exam"],
+    "calc": ["floor calc chips --facing 600 --min-raise 600 --chips 5000", "floor calc penalty --players 8 --rounds 1"],
+    "site": ["floor site build", "floor site serve"],
+    "floor": ['floor "tossed one big chip in, said nothing"', "floor walk overchip-facing-bet", "floor rule 44",
+              "floor help walk"],
+}
+
+
+def epilog(name: str) -> str | None:
+    lines = EXAMPLES.get(name)
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines) if lines else None
+
+
 def command(typer_app: typer.Typer, *names, **options):
-    """`typer_app.command(...)` with `guarded` error handling."""
+    """`typer_app.command(...)` with `guarded` error handling, `-h`, and examples in the help."""
 
     def decorate(function):
+        name = names[0] if names else function.__name__.replace("_", "-")
+        options.setdefault("epilog", epilog(name))
+        options.setdefault("context_settings", HELP_OPTIONS)
         return typer_app.command(*names, **options)(guarded(function))
 
     return decorate
