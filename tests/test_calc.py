@@ -6,9 +6,12 @@ import json
 
 import pytest
 import yaml
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import REPO
+from floorcall.commands.calc_cmd import RULE_TITLES, rules_line
+from floorcall.core.errors import FloorError
 from floorcall.engines import calc
 from floorcall.engines.calc import (
     Blinds,
@@ -25,8 +28,6 @@ from floorcall.engines.calc import (
     pot_limit,
     raise_state,
 )
-from floorcall.commands.calc_cmd import RULE_TITLES, rules_line
-from floorcall.core.errors import FloorError
 
 
 def state(blinds: str, actions: str, preflop: bool = False):

@@ -9,8 +9,8 @@ import pytest
 
 from conftest import REPO
 from floorcall.commands.entry import main
-from floorcall.engines.lookup import clean_query, rank
 from floorcall.core.textnorm import compile_phrases, stem, terms
+from floorcall.engines.lookup import clean_query, rank
 
 
 @pytest.mark.parametrize(

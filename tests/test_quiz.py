@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from floorcall.content import corpus as corpus_module
-from floorcall.engines import quiz
 from floorcall.core.errors import FloorError
+from floorcall.engines import quiz
 from floorcall.engines.quiz import Card, HalfRaise, Item, MinRaise, Reopen
 from floorcall.engines.walk import Ruling, advance
 
@@ -174,8 +174,8 @@ def test_another_seed_keeps_ids_but_shuffles(mini):
     """Ids do not depend on the seed (progress survives); the order of choices does."""
     one, two = quiz.generate_items(mini, seed=1), quiz.generate_items(mini, seed=2)
     assert [i.id for i in one] == [i.id for i in two]
-    assert any(a.choices != b.choices for a, b in zip(one, two))
-    assert all(a.right == b.right for a, b in zip(one, two))
+    assert any(a.choices != b.choices for a, b in zip(one, two, strict=True))
+    assert all(a.right == b.right for a, b in zip(one, two, strict=True))
 
 
 def test_small_corpus_items_are_sound(mini):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from floorcall.store import quiz_store
 from floorcall.core.errors import FloorError
 from floorcall.engines.quiz import Card, Item
+from floorcall.store import quiz_store
 from floorcall.store.quiz_store import APPLICATION_ID, ProgressStore, check_name, default_db_path
 
 ITEM = Item("scenario:overchip:call", "scenario", "betting", ("betting", "chips"), ("tda-2024", "wpa"), "Facts?",
@@ -211,9 +211,8 @@ def test_read_only_connection_refuses_writes(tmp_path):
     """A store opened read-only never writes."""
     path = tmp_path / "p.sqlite3"
     ProgressStore(path).close()
-    with ProgressStore(path, readonly=True) as store:
-        with pytest.raises(FloorError) as caught:
-            store.record("Ana", 1, ITEM, 0)
+    with ProgressStore(path, readonly=True) as store, pytest.raises(FloorError) as caught:
+        store.record("Ana", 1, ITEM, 0)
     assert caught.value.message == f"the progress database {path} was opened read-only: could not save this answer"
 
 

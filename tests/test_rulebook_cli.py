@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from floorcall.core.errors import FloorError
 from floorcall.content.rulebook import resolve_rule_id
+from floorcall.core.errors import FloorError
 
 
 @pytest.mark.parametrize(

@@ -15,10 +15,10 @@ import pytest
 
 from conftest import REPO, eval_queries
 from floorcall.content import index as lookup_index
-from floorcall.publish import sitegen
 from floorcall.core.errors import FloorError
 from floorcall.engines.lookup import rank
 from floorcall.engines.walk import rule_for_house
+from floorcall.publish import sitegen
 
 INDEX_GZIP_BUDGET = 60 * 1024
 NODE = shutil.which("node")
@@ -472,8 +472,8 @@ def test_js_rebuilds_every_posting_value(node_results, corpus):
 
 def test_js_ranks_every_dev_case_like_python(node_results, corpus):
     """For every dev case (and extra and random queries) JS and Python give the same top situation — and the same whole answer."""
-    from floorcall.engines.lookup import clean_query
     from floorcall.core.textnorm import terms
+    from floorcall.engines.lookup import clean_query
 
     queries, out = node_results
     index = corpus["index"]

@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from conftest import REPO, eval_queries
-from floorcall.publish import sitegen
 from floorcall.engines.lookup import rank
+from floorcall.publish import sitegen
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Without the networking flags Chromium keeps trying to reach Google from a closed network (tech-notes).

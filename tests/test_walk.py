@@ -6,8 +6,8 @@ import pytest
 import yaml
 
 from conftest import REPO
-from floorcall.core.errors import FloorError
 from floorcall.commands.render import PLAIN
+from floorcall.core.errors import FloorError
 from floorcall.engines.walk import Pending, Ruling, WalkSession, advance, parse_answer_options, rule_for_house
 
 TREE = {

@@ -9,13 +9,14 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 
 from floorcall.commands import completion
+from floorcall.commands.support import HELP_OPTIONS, content_root, corpus, emit_json, epilog, state, style_for_stdout
+from floorcall.commands.support import command as cli_command
 from floorcall.core.errors import FloorError
-from floorcall.commands.support import HELP_OPTIONS, epilog, command as cli_command, content_root, corpus, emit_json, state, style_for_stdout
 
 app = typer.Typer(
     context_settings=HELP_OPTIONS, epilog=epilog("floor"),
@@ -122,7 +123,7 @@ def rule(
 
 @command()
 def check(
-    paths: Optional[List[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
+    paths: Optional[list[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
     stats: bool = typer.Option(False, "--stats", help="Also print corpus figures (coverage per source as cited/uncovered/total)."),
 ):
     """Validate the rulebook and rulings; print `path:line: CODE message — hint` per problem."""
@@ -183,7 +184,7 @@ def situations(
 def walk(
     situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`).",
                                        autocompletion=completion.situations),
-    answer: Optional[List[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts.",
+    answer: Optional[list[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts.",
                                                autocompletion=completion.answers),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
     house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
@@ -224,7 +225,7 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
 
 @command()
 def lookup(
-    query: List[str] = typer.Argument(..., help="What happened, in a few words."),
+    query: list[str] = typer.Argument(..., help="What happened, in a few words."),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many results."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     house: str = typer.Option("dttf", "--house", help="dttf or none, for a walk started from the results."),

@@ -13,7 +13,8 @@ from typing import Optional
 
 import typer
 
-from floorcall.commands.support import HELP_OPTIONS, epilog, command as cli_command, emit_json
+from floorcall.commands.support import HELP_OPTIONS, emit_json, epilog
+from floorcall.commands.support import command as cli_command
 from floorcall.core.errors import FloorError
 
 calc_app = typer.Typer(

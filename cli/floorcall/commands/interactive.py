@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import sys
 
-from floorcall.core.errors import FloorError
 from floorcall.commands.render import Style, render_question, render_ruling
+from floorcall.core.errors import FloorError
 from floorcall.engines.walk import Pending, WalkSession
 
 KEYS_HELP = "number = answer · b = back · r = restart · ? = help · q = quit"
@@ -52,7 +52,7 @@ def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=rea
             else:
                 out(f"Type a number from 1 to {len(state.answers)}, or b, r, ?, q.")
         out("")
-        out(render_ruling(state, corpus["rules"], style, corpus["situations"], full))
+        out(render_ruling(state, corpus["rules"], style, corpus.get("situations"), full))
         return 0
     except (EOFError, KeyboardInterrupt) as exc:
         out("")

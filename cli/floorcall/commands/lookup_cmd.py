@@ -176,8 +176,8 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
 def _show_rules_first(root: Path, result, style, tty: bool) -> None:
     """A rule-number query shows that rule; a weak match says so and shows the closest rules,
     each with our summary, then (numbered, for a walk) the situations it might still be."""
-    from floorcall.content import corpus as corpus_module
     from floorcall.commands.render import render_rule, rule_heading, wrap
+    from floorcall.content import corpus as corpus_module
 
     corpus = corpus_module.load(root)  # the rule texts and summaries are in the full corpus only
     rules, situations = corpus["rules"], corpus["situations"]
@@ -199,8 +199,8 @@ def _show_rules_first(root: Path, result, style, tty: bool) -> None:
 
 
 def _offer_walk(root: Path, result, house: str, style) -> int:
-    from floorcall.content import corpus as corpus_module
     from floorcall.commands.interactive import read_line, run_walk
+    from floorcall.content import corpus as corpus_module
 
     count = len(result.situations)
     while True:

@@ -6,14 +6,15 @@ person's progress. This module only parses options, asks the questions and print
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 import typer
 
-from floorcall.commands.support import HELP_OPTIONS, epilog, command, emit_json, guarded, style_for_stdout
-from floorcall.core.errors import FloorError
 from floorcall.commands.interactive import read_line
+from floorcall.commands.support import HELP_OPTIONS, command, emit_json, epilog, guarded, style_for_stdout
+from floorcall.core.errors import FloorError
 
 quiz_app = typer.Typer(
     context_settings=HELP_OPTIONS, epilog=epilog("quiz"),
@@ -168,7 +169,7 @@ def _grade_answers(data, items, text, seed, exam, pass_mark, report, as_json, re
     from floorcall.engines import quiz as engine
 
     chosen = engine.parse_answers(text, items)
-    for item, choice in zip(items, chosen):
+    for item, choice in zip(items, chosen, strict=True):
         record(item, choice)  # each in its own transaction, as in a live quiz
     graded = engine.grade(items, chosen)
     if report is not None:

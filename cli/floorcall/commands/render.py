@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from floorcall.core.labels import QUOTE_LABELS, rule_heading, rule_label  # noqa: F401  (re-exported for the commands)
+from floorcall.core.labels import QUOTE_LABELS, rule_heading, rule_label
 
 WIDTH = 88
 

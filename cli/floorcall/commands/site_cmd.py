@@ -7,7 +7,7 @@ from typing import Optional
 
 import typer
 
-from floorcall.commands.support import HELP_OPTIONS, epilog, command
+from floorcall.commands.support import HELP_OPTIONS, command, epilog
 from floorcall.core.errors import FloorError
 
 site_app = typer.Typer(help="Build or serve the static rulebook site.", no_args_is_help=True, context_settings=HELP_OPTIONS, epilog=epilog("site"))

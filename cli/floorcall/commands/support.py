@@ -9,8 +9,8 @@ import sys
 
 import typer
 
-from floorcall.core.errors import FloorError
 from floorcall.commands.render import Style
+from floorcall.core.errors import FloorError
 
 
 def guarded(function):

@@ -9,9 +9,9 @@ import re
 import statistics
 from pathlib import Path
 
-from floorcall.content.reader import RawContent, SEEDS_DIR, UNCOVERED_FILE
-from floorcall.core.problems import Problem, did_you_mean
+from floorcall.content.reader import SEEDS_DIR, UNCOVERED_FILE, RawContent
 from floorcall.content.yamlload import line_of
+from floorcall.core.problems import Problem, did_you_mean
 
 SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")
 RULE_ID = re.compile(r"^(dttf|tda-2024|tda-2019|wpa):([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)$")

@@ -151,8 +151,8 @@ def _write_atomically(path: Path, payload: bytes) -> None:
 
 def build(root: Path) -> dict:
     """Read every content file and compile the corpus; a file that cannot be read is an error."""
-    from floorcall.content.reader import read_all
     from floorcall.content import index as lookup_index
+    from floorcall.content.reader import read_all
 
     raw = read_all(root)
     # A tree file that cannot be read is left out like any bad tree; a broken rulebook stops everything.
@@ -215,7 +215,7 @@ def _compile_rules(raw) -> dict:
     for rule in rules.values():
         for relation in rule["relations"]:
             target = rules.get(relation.get("to"))
-            entry = {k: v for k, v in relation.items()}
+            entry = dict(relation)
             rule["related"].append(entry)
             if target is not None:
                 back = dict(entry, type=inverse.get(relation.get("type"), relation.get("type")), to=rule["id"])

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from floorcall.core.problems import Problem
 from floorcall.content.yamlload import Mapping, YamlProblem, line_of, load_file
+from floorcall.core.problems import Problem
 
 SOURCES_FILE = "rulebook/sources.yaml"
 RULINGS_DIR = "rulings"

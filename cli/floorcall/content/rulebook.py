@@ -105,7 +105,7 @@ def resolve_rule_id(rules: dict, query: str) -> str:
 
 
 def _closest(rules: dict, text: str) -> str:
-    from rapidfuzz import process, fuzz, utils
+    from rapidfuzz import fuzz, process, utils
 
     choices = {rid: f"{rid} {rule['title']}" for rid, rule in rules.items()}
     best = process.extract(text, choices, scorer=fuzz.WRatio, processor=utils.default_process, limit=3)

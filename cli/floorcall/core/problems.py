@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import difflib
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True)

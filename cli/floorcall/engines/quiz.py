@@ -33,10 +33,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from floorcall.engines import calc
 from floorcall.core.errors import FloorError
 from floorcall.core.labels import rule_label
 from floorcall.core.textnorm import words
+from floorcall.engines import calc
 from floorcall.engines.walk import Pending, Ruling, advance, rule_for_house
 
 TOPICS = ("betting", "dealing", "showdown", "chips", "seating", "conduct", "procedure", "house")
@@ -126,12 +126,12 @@ class Generated:
 # ---------------------------------------------------------------- comparing rulings
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def normalised(text: str) -> str:
     return " ".join(words(text))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(text: str) -> str:
     """The first clause of a ruling, without asides: 'Misdeal. Gather…' and 'Misdeal; redeal…' share 'misdeal'."""
     plain = re.sub(r"\([^)]*\)", " ", str(text))
@@ -139,7 +139,7 @@ def verdict(text: str) -> str:
     return normalised(first)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def same_ruling(a: str, b: str) -> bool:
     """Whether two ruling texts say the same thing (so one cannot be the wrong answer to the other)."""
     na, nb = normalised(a), normalised(b)
@@ -485,8 +485,8 @@ def _rule_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -
                  and r.get("summary", "") != rule.get("summary", "")]
         tiers = [
             [labels[r["id"]] for r in peers if r.get("section") == rule.get("section")],
-            lambda: [labels[r["id"]] for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(rid)],
-            lambda: [labels[r["id"]] for r in peers],
+            lambda peers=peers, rid=rid: [labels[r["id"]] for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(rid)],
+            lambda peers=peers: [labels[r["id"]] for r in peers],
         ]
         right = labels[rid]
         distractors = _pick_distinct_labels(right, tiers, rng)
@@ -538,8 +538,8 @@ def _house_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) 
             peers = [r for r in rules.values() if r["source"] == "tda-2024" and r["id"] not in set_aside]
             tiers = [
                 [rule_choice(r) for r in peers if r.get("section") == tda.get("section")],
-                lambda: [rule_choice(r) for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(tda["id"])],
-                lambda: [rule_choice(r) for r in peers],
+                lambda peers=peers, tda=tda: [rule_choice(r) for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(tda["id"])],
+                lambda peers=peers: [rule_choice(r) for r in peers],
             ]
             right = rule_choice(tda)
             distractors = _pick_distinct_labels(right, tiers, rng)
@@ -616,12 +616,12 @@ def _addendum_items(rules: dict, topics_of_rules: dict, seed: int, out: Generate
             # Other examples of the same rule often share the verdict ("a call", "the hand is dead")
             # for different facts, which would make two right answers: take other rules' examples,
             # the same section first.
-            def rulings(condition):
+            def rulings(condition, rule=rule):
                 return [str(e.get("ruling", "")).strip() for r in illustrated if r["id"] != rule["id"] and condition(r)
                         for e in r["illustrations"] if not CONTEXT_BOUND.search(str(e.get("ruling", "")))]
 
-            tiers = [rulings(lambda r: r.get("section") == rule.get("section")),
-                     rulings(lambda r: topics_of_rules.get(r["id"]) == topics_of_rules.get(rule["id"])),
+            tiers = [rulings(lambda r, rule=rule: r.get("section") == rule.get("section")),
+                     rulings(lambda r, rule=rule: topics_of_rules.get(r["id"]) == topics_of_rules.get(rule["id"])),
                      rulings(lambda r: True)]
             distractors = pick_distractors(right, tiers, rng)
             if len(distractors) < MIN_DISTRACTORS:
@@ -781,7 +781,7 @@ FIGURE_EXAMPLES = {
 NUMBER = re.compile(r"\d+")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _figures_in(text: str) -> frozenset[int]:
     return frozenset(int(n) for n in NUMBER.findall(str(text).replace(",", "")))
 
@@ -1004,10 +1004,10 @@ def grade(items: list[Item], answers: list[int | None]) -> Grade:
     if len(answers) > len(items):
         raise FloorError(f"{len(answers)} answers for {len(items)} questions")
     padded = list(answers) + [None] * (len(items) - len(answers))
-    for number, (item, chosen) in enumerate(zip(items, padded), 1):
+    for number, (item, chosen) in enumerate(zip(items, padded, strict=True), 1):
         if chosen is not None and not 0 <= chosen < len(item.choices):
             raise FloorError(f"answer {number} is {chosen + 1}, but question {number} has choices 1-{len(item.choices)}")
-    return Grade([Result(item, chosen) for item, chosen in zip(items, padded)])
+    return Grade([Result(item, chosen) for item, chosen in zip(items, padded, strict=True)])
 
 
 def parse_answers(text: str, items: list[Item]) -> list[int]:
@@ -1016,7 +1016,7 @@ def parse_answers(text: str, items: list[Item]) -> list[int]:
     if len(parts) != len(items):
         raise FloorError(f"--answers gives {len(parts)} answer(s) for {len(items)} question(s) — give one number per question, e.g. 2,1,3")
     answers = []
-    for number, (part, item) in enumerate(zip(parts, items), 1):
+    for number, (part, item) in enumerate(zip(parts, items, strict=True), 1):
         if not part.isdigit() or not 1 <= int(part) <= len(item.choices):
             raise FloorError(f"--answers: answer {number} is '{part}', but question {number} has choices 1-{len(item.choices)}")
         answers.append(int(part) - 1)

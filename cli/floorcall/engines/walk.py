@@ -77,7 +77,7 @@ class Pending:
             "question": self.question,
             "ask": self.ask,
             "help": self.help,
-            "answers": [{"id": a, "label": l} for a, l in self.answers],
+            "answers": [{"id": aid, "label": label} for aid, label in self.answers],
             "path": [{"question": s.question, "answer": s.answer} for s in self.path],
         }
 

@@ -8,7 +8,7 @@ Letter. jinja2 is imported only here, so `floor quiz` without --report never pay
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from floorcall.core.errors import FloorError
@@ -102,7 +102,7 @@ def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass
             raise FloorError(f"cannot read the existing {path} ({exc.strerror or exc}) — choose another --report file") from None
         if GENERATOR_MARK not in head:
             raise FloorError(f"{path} already exists and is not a Floorcall quiz report; it was left untouched — choose another --report file")
-    taken = taken or datetime.now(timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+    taken = taken or datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     html = render_report(root, report_context(graded, rules, seed=seed, pass_mark=pass_mark, name=name, taken=taken))
     folder = path.parent if str(path.parent) else Path(".")
     tmp = None

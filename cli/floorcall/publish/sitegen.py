@@ -95,8 +95,8 @@ def root_prefix(page_path: str) -> str:
 
 def make_environment(templates: Path):
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
-    from markupsafe import Markup
     from markdown_it import MarkdownIt
+    from markupsafe import Markup
 
     md = MarkdownIt("commonmark", {"html": False}).disable("image")  # an image would be a request
 
@@ -269,9 +269,9 @@ ALIAS_JOINER = " . "
 
 def search_index(corpus: dict) -> dict:
     """Everything search.js needs to rank exactly like lookup.rank (and nothing it can work out itself)."""
-    from floorcall.engines import lookup
     from floorcall.content import index as lookup_index
     from floorcall.core import textnorm
+    from floorcall.engines import lookup
 
     index = dict(corpus["index"])
     for key in ("situation_postings", "rule_postings"):  # plain [[doc, value], …] even if a cache packed them
@@ -491,7 +491,7 @@ def _card(situation: dict) -> dict:
     outcome_ids = [n for n in order if n not in questions]
     numbers = {qid: n for n, qid in enumerate(question_ids, 1)}
     letters = {oid: (chr(ord("A") + n) if n < 26 else f"R{n + 1}") for n, oid in enumerate(outcome_ids)}
-    names = {**{qid: f"Q{n}" for qid, n in numbers.items()}, **{oid: f"Ruling {l}" for oid, l in letters.items()}}
+    names = {**{qid: f"Q{n}" for qid, n in numbers.items()}, **{oid: f"Ruling {letter}" for oid, letter in letters.items()}}
     return {
         "questions": [{"id": qid, "number": numbers[qid], "ask": questions[qid]["ask"],
                        "answers": [(a["label"], names[a["next"]]) for a in questions[qid]["answers"].values()]}
@@ -547,7 +547,7 @@ def _citing(corpus: dict) -> dict[str, list[dict]]:
 
 # ---------------------------------------------------------------- icons (drawn here: no binary files in the repo)
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _png(size: int) -> bytes:
     """A poker chip on felt: rings and edge notches, drawn pixel by pixel (no imaging library needed)."""
     felt, white, red = bytes((13, 92, 58)), bytes((245, 245, 240)), bytes((196, 40, 40))
@@ -600,8 +600,8 @@ def manifest(name: str = "Floorcall") -> str:
 
 def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = None) -> tuple[dict[str, bytes], dict]:
     """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
-    from floorcall.core.labels import rule_label
     from floorcall.content.rulebook import rules_in_order
+    from floorcall.core.labels import rule_label
     from floorcall.engines.walk import rule_for_house
 
     templates = root / "site" / "templates"

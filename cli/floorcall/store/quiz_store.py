@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
@@ -83,7 +83,7 @@ def check_name(name: str) -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _writable(path: Path) -> bool:
@@ -200,7 +200,7 @@ class ProgressStore:
             finally:
                 self.conn = None
 
-    def __enter__(self) -> "ProgressStore":
+    def __enter__(self) -> ProgressStore:
         return self
 
     def __exit__(self, *exc) -> None:
