@@ -95,7 +95,7 @@ def test_terminal_number_walks(floor):
         (["lookup", "   "], 2, "floor: give a few words about what happened"),
         (["lookup", "\x00\x01"], 2, "floor: give a few words about what happened"),
         (["lookup", "overchip", "--limit", "0"], 2, "floor: --limit takes a whole number from 1 to 50, not '0'"),
-        (["lookup", "overchip", "--bogus"], 2, "floor: unknown option '--bogus'"),
+        (["lookup", "overchip", "--bogus"], 2, "floor: No such option: --bogus — try `floor lookup --help`"),
     ],
 )
 def test_bad_input(capsys, args, code, stderr_start):
