@@ -6,8 +6,6 @@ Every command is thin; the work is in the library modules. Errors are `FloorErro
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -29,16 +27,12 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-INTERACTIVE_ENV = "FLOORCALL_INTERACTIVE"  # 1: prompt even when stdin is not a terminal (tests, scripts with expect)
 
 
 def command(*names, **options):
     return cli_command(app, *names, **options)
 
 
-def interactive_input() -> bool:
-    return os.environ.get(INTERACTIVE_ENV) == "1" or sys.stdin.isatty()
-EXIT_PENDING = 3  # `walk --answer`: the walk stopped at an unanswered question
 
 
 def _show_version(value: bool):
@@ -184,41 +178,18 @@ def situations(
 def walk(
     situation_id: str = typer.Argument(..., metavar="SITUATION", help="A situation id (see `floor situations`).",
                                        autocompletion=completion.situations),
-    answer: Optional[list[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts.",
+    answer: Optional[list[str]] = typer.Option(None, "--answer", "-a", help="QUESTION=ANSWER, repeatable: walk without prompts. "
+                                               "Also the table's numbers for the ruling's arithmetic, e.g. -a facing=1100.",
                                                autocompletion=completion.answers),
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
-    house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
-    full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),
+    house: Optional[str] = typer.Option(None, "--house", help="dttf: the league's house rules govern; none: pure TDA 2024 "
+                                        "(default: FLOORCALL_HOUSE, the config file, else dttf)."),
+    full: bool = typer.Option(False, "--full", help="Show everything: every cite's words, 2019 notes, where facts were sourced."),
 ):
     """Walk a situation to its ruling: interactively, or with --answer."""
-    from floorcall.engines.walk import HOUSE_MODES, get_situation
+    from floorcall.commands.walk_cmd import run_walk_command
 
-    if house not in HOUSE_MODES:
-        raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
-    data = corpus()
-    situation = get_situation(data, situation_id)
-    interactive = answer is None and not as_json and interactive_input()
-    if interactive:
-        from floorcall.commands.interactive import run_walk
-
-        raise typer.Exit(run_walk(data, situation, house, style_for_stdout(), full=full))
-    finish_walk(data, situation, answer or [], as_json, house, full)
-
-
-def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool = False) -> None:
-    from floorcall.commands.render import render_question, render_ruling
-    from floorcall.engines.walk import Pending, advance, parse_answer_options
-
-    result = advance(situation, parse_answer_options(answer_pairs), house)
-    if as_json:
-        emit_json(result.as_json() | ({"pending": True} if isinstance(result, Pending) else {}))
-    elif isinstance(result, Pending):
-        typer.echo(render_question(result))
-        typer.echo(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
-    else:
-        typer.echo(render_ruling(result, data["rules"], style_for_stdout(), data["situations"], full))
-    if isinstance(result, Pending):
-        raise typer.Exit(EXIT_PENDING)
+    raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout()))
 
 
 # ---------------------------------------------------------------- lookup
@@ -228,7 +199,7 @@ def lookup(
     query: list[str] = typer.Argument(..., help="What happened, in a few words."),
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=50, help="How many results."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    house: str = typer.Option("dttf", "--house", help="dttf or none, for a walk started from the results."),
+    house: Optional[str] = typer.Option(None, "--house", help="dttf or none, for a walk started from the results (default: the configured house)."),
 ):
     """Find the situation for a few hurried words; at a terminal, type a number to walk it."""
     from floorcall.commands.lookup_cmd import run_lookup

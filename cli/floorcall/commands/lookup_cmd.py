@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from floorcall.core.errors import FloorError
+from floorcall.core.errors import FloorError, shown
 
 DEFAULT_LIMIT = 5
 MAX_LIMIT = 50
@@ -33,7 +33,7 @@ def parse_lookup_args(args: list[str]) -> LookupArgs:
     """`lookup` options as click reads them: `-n 2`, `-n2`, `--limit 2`, `--limit=2`, `--json`,
     `--house X`, `--house=X`, and `--` to end the options; anything else starting with '-' is an error."""
     words: list[str] = []
-    limit, as_json, house = DEFAULT_LIMIT, False, default_house()
+    limit, as_json, house = DEFAULT_LIMIT, False, None  # None: the configured house (config.house)
     i = 0
     options_done = False
     while i < len(args):
@@ -60,7 +60,7 @@ def parse_lookup_args(args: list[str]) -> LookupArgs:
             else:
                 house = value
         else:
-            raise FloorError(f"No such option: {show_typed(arg)} — try `floor lookup --help`", EXIT_USAGE)
+            raise FloorError(f"No such option: {shown(arg)} — try `floor lookup --help`", EXIT_USAGE)
         i += 1
     return LookupArgs(words, limit, as_json, house)
 
@@ -68,18 +68,8 @@ def parse_lookup_args(args: list[str]) -> LookupArgs:
 def parse_limit(value: str) -> int:
     """--limit as a whole number 1..MAX_LIMIT; ASCII digits only ('²' is a digit to str.isdigit, not to int)."""
     if not (value.isascii() and value.isdigit() and len(value) <= 3 and 1 <= int(value) <= MAX_LIMIT):
-        raise FloorError(f"--limit takes a whole number from 1 to {MAX_LIMIT}, not '{show_typed(value)}'", EXIT_USAGE)
+        raise FloorError(f"--limit takes a whole number from 1 to {MAX_LIMIT}, not '{shown(value)}'", EXIT_USAGE)
     return int(value)
-
-
-def show_typed(text: str, width: int = 80) -> str:
-    """What the user typed, for an error line: at most `width` characters, control characters made visible."""
-    visible = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
-    return visible if len(visible) <= width else visible[:width - 1] + "…"
-
-
-def default_house() -> str:
-    return "dttf"
 
 
 def run_lookup_from_args(args: list[str]) -> int:
@@ -106,16 +96,16 @@ def _refuse_command_typo(root: Path, word: str) -> None:
 
         if stem(word.lower()) in corpus_module.load_lookup(root)["index"]["situation_postings"]:
             return
-    raise FloorError(f"unknown command '{show_typed(word)}' — did you mean `floor {command}`? "
-                     f"(to look the word up: floor lookup {show_typed(word)})", EXIT_USAGE)
+    raise FloorError(f"unknown command '{shown(word)}' — did you mean `floor {command}`? "
+                     f"(to look the word up: floor lookup {shown(word)})", EXIT_USAGE)
 
 
-def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) -> int:
+def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str | None) -> int:
+    from floorcall.commands.config import house as configured_house
     from floorcall.content import corpus as corpus_module
     from floorcall.engines.lookup import clean_query, rank
 
-    if house not in ("dttf", "none"):
-        raise FloorError(f"unknown house mode '{house}' — use dttf or none")
+    house = configured_house(house)
     if not clean_query(query):
         raise FloorError('give a few words about what happened, e.g. floor lookup "tossed one big chip in"')
     corpus = corpus_module.load_lookup(root)
@@ -145,7 +135,7 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
     if not result.situations and not result.rules:
         _miss(index, query, result)
         return EXIT_NO_MATCH
-    from floorcall.commands.render import Style, rule_label
+    from floorcall.commands.render import Style
 
     tty = sys.stdout.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"
     style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
@@ -160,12 +150,7 @@ def run_lookup(root: Path, query: str, limit: int, as_json: bool, house: str) ->
             sys.stdout.write(f"{hit.id}\t{situation['title']}\t{primary}\n")
         return 0
     if result.confident and not result.reference:
-        for number, hit in enumerate(result.situations, 1):
-            situation = situations[hit.id]
-            primary = rules.get(situation["cites"][0]) if situation["cites"] else None
-            print(f"{number:>2}. {style(situation['title'], 'bold')}  {style('[' + hit.id + ']', 'dim')}")
-            if primary:
-                print(f"    {rule_label(primary)} — {primary['title']}")
+        _print_list(root, result, style)
         if result.rules:
             print(style("Rules:", "dim") + " " + "; ".join(f"{h.id} {rules[h.id]['title']}" for h in result.rules))
     if not (sys.stdin.isatty() or os.environ.get("FLOORCALL_INTERACTIVE") == "1"):
@@ -199,24 +184,83 @@ def _show_rules_first(root: Path, result, style, tty: bool) -> None:
 
 
 def _offer_walk(root: Path, result, house: str, style) -> int:
-    from floorcall.commands.interactive import read_line, run_walk
+    """At a terminal: pick a number to walk it; the walk can come back to this list (l) or start a
+    new lookup (n). Returns the exit code."""
+    from floorcall.commands.interactive import NEW_LOOKUP, TO_LIST, read_line, run_walk
     from floorcall.content import corpus as corpus_module
 
-    count = len(result.situations)
     while True:
+        count = len(result.situations)
         try:
-            choice = read_line(f"Walk which? [1-{count}, Enter to stop] ").strip()
+            choice = read_line(f"Walk which? [1-{count}, n new lookup, Enter to stop] ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             print()
             return 0
-        if not choice or choice.lower() in ("q", "quit"):
+        if not choice or choice in ("q", "quit"):
             return 0
-        if choice.isdigit() and 1 <= int(choice) <= count:
+        if choice in ("n", "new"):
+            result = _new_lookup(root, style)
+            if result is None:
+                return 0
+            continue
+        if choice.isascii() and choice.isdigit() and len(choice) < 3 and 1 <= int(choice) <= count:
             corpus = corpus_module.load(root)  # the full trees and rule texts, only now that a walk is wanted
             situation = corpus["situations"][result.situations[int(choice) - 1].id]
             print()
-            return run_walk(corpus, situation, house, style)
-        print(f"Type a number from 1 to {count}.")
+            outcome = run_walk(corpus, situation, house, style, from_lookup=True)
+            if outcome == TO_LIST:
+                _print_list(root, result, style)
+                continue
+            if outcome == NEW_LOOKUP:
+                result = _new_lookup(root, style)
+                if result is None:
+                    return 0
+                continue
+            return outcome
+        print(f"Type a number from 1 to {count}, n, or Enter.")
+
+
+def lookup_from_prompt(root: Path, house: str, style) -> int:
+    """A walk's `n`: ask for words, show the list, walk from it."""
+    result = _new_lookup(root, style)
+    return 0 if result is None else _offer_walk(root, result, house, style)
+
+
+def _new_lookup(root: Path, style):
+    """Ask for new words, rank them and show the list; None when the user leaves."""
+    from floorcall.commands.interactive import read_line
+    from floorcall.content import corpus as corpus_module
+    from floorcall.engines.lookup import clean_query, rank
+
+    while True:
+        try:
+            query = read_line("What happened? ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return None
+        if not clean_query(query):
+            return None
+        result = rank(corpus_module.load_lookup(root)["index"], query, DEFAULT_LIMIT)
+        if result.situations:
+            _print_list(root, result, style)
+            return result
+        print("Nothing fits those words; try others (Enter to stop).")
+
+
+def _print_list(root: Path, result, style) -> None:
+    from floorcall.commands.render import rule_label
+    from floorcall.content import corpus as corpus_module
+
+    corpus = corpus_module.load_lookup(root)
+    situations, rules = corpus["situations"], corpus["rules"]
+    if not result.confident:
+        print(style("No situation fits well — these are the closest:", "yellow"))
+    for number, hit in enumerate(result.situations, 1):
+        situation = situations[hit.id]
+        primary = rules.get(situation["cites"][0]) if situation["cites"] else None
+        print(f"{number:>2}. {style(situation['title'], 'bold')}  {style('[' + hit.id + ']', 'dim')}")
+        if primary:
+            print(f"    {rule_label(primary)} — {primary['title']}")
 
 
 def _miss(index: dict, query: str, result) -> None:

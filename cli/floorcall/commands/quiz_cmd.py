@@ -212,9 +212,9 @@ def ask(item, number: int, total: int, reader, out, style) -> int | None:
 def _hanging(lead: str, text: str) -> str:
     import textwrap
 
-    from floorcall.commands.render import WIDTH
+    from floorcall.commands.render import terminal_width
 
-    return textwrap.fill(text, width=WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead))
+    return textwrap.fill(text, width=terminal_width(), initial_indent=lead, subsequent_indent=" " * len(lead))
 
 
 def feedback(item, chosen: int, rules: dict, out, style) -> None:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 
 from floorcall.core.labels import QUOTE_LABELS, rule_heading, rule_label
 
-WIDTH = 88
+# Piped output (no terminal, no COLUMNS) wraps here; a terminal's own width is used otherwise.
+FALLBACK_WIDTH = 88
+MIN_WIDTH = 30  # narrower than this, wrapping makes more mess than it saves
+# The first screen of a ruling: what the floor reads out fits in this many lines at 80 columns.
+FIRST_SCREEN_LINES = 12
+
+
+def terminal_width() -> int:
+    """The terminal's columns (or $COLUMNS), at least MIN_WIDTH; FALLBACK_WIDTH when piped."""
+    return max(MIN_WIDTH, shutil.get_terminal_size((FALLBACK_WIDTH, 24)).columns)
 
 
 class Style:
@@ -27,7 +37,8 @@ class Style:
 PLAIN = Style(False)
 
 
-def wrap(text: str, indent: str = "", width: int = WIDTH) -> str:
+def wrap(text: str, indent: str = "", width: int | None = None) -> str:
+    width = width or terminal_width()
     paragraphs = str(text).split("\n")
     out = []
     for para in paragraphs:
@@ -45,7 +56,7 @@ def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
     if quote == "none" or not rule.get("text"):
         return wrap("(Not quoted: this rule's text is not in the sources Floorcall quotes. Summary only.)", indent)
     label = QUOTE_LABELS.get(quote, "the rulebook's words")
-    body = "\n".join(indent + "│ " + line for line in wrap(rule["text"], "", WIDTH - len(indent) - 2).split("\n"))
+    body = "\n".join(indent + "│ " + line for line in wrap(rule["text"], "", terminal_width() - len(indent) - 2).split("\n"))
     return f"{indent}{style(label + ':', 'dim')}\n{body}"
 
 
@@ -119,8 +130,7 @@ def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | 
         lines.append("  " + style("Answers taken:", "dim"))
         for step in ruling.path:
             lines.append(wrap(f"{step.ask} → {step.label}", "    "))
-    mode = "house rules (DTTF) apply" if ruling.house == "dttf" else "pure TDA 2024 (--house none)"
-    lines += ["", style("RULING", "green", "bold") + f"  ({mode})", wrap(ruling.ruling, "  ")]
+    lines += ["", style("RULING", "green", "bold") + f" · {in_force(ruling.house)}", wrap(ruling.ruling, "  ")]
     if ruling.why:
         lines += ["", style("Why", "bold"), wrap(ruling.why, "  ")]
     if ruling.house_note:
@@ -133,7 +143,8 @@ def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | 
     if ruling.note_2019:
         lines += ["", style("2019 procedure", "bold"), wrap(ruling.note_2019, "  ")]
     if ruling.calc:
-        lines += ["", style("Do the arithmetic", "bold"), "  " + ruling.calc]
+        lines += ["", style("The arithmetic", "bold") + " (an example, not your table's numbers: put in yours with c, or --answer)",
+                  "  " + ruling.calc]
     lines += ["", style("Rules cited", "bold") + " (primary first)"]
     for rid in ruling.cites:
         rule = rules.get(rid)
@@ -151,3 +162,54 @@ def render_question(pending, style: Style = PLAIN) -> str:
     for number, (_aid, label) in enumerate(pending.answers, 1):
         lines.append(f"  {number}) {label}")
     return "\n".join(lines)
+
+
+def _clip(block: str, limit: int) -> list[str]:
+    """At most `limit` lines of a wrapped block, the last one ending in '…' when something was cut."""
+    lines = block.split("\n")
+    if len(lines) <= limit:
+        return lines
+    kept = lines[:limit]
+    kept[-1] = kept[-1].rstrip(" .,;:") + " …"
+    return kept
+
+
+def in_force(house: str) -> str:
+    return "house rules (DTTF) in force" if house == "dttf" else "pure TDA 2024 in force"
+
+
+def house_line(ruling) -> str:
+    """One line on house vs TDA, or '' (pure TDA 2024 never speaks of the house)."""
+    if ruling.house != "dttf":
+        return ""
+    if ruling.other_position:
+        other = ruling.other_position["ruling"]
+        if ruling.tda_silent:
+            return f"House vs TDA: TDA 2024 has no rule for this; under it: {other}"
+        return f"House vs TDA: the house rule governs here; TDA 2024 would rule: {other}"
+    return f"House vs TDA: {ruling.house_note}" if ruling.house_note else ""
+
+
+def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None) -> str:
+    """What the floor needs first, in at most FIRST_SCREEN_LINES lines at 80 columns: the situation
+    and the answers in brief, the ruling to announce with the rules in force, the governing rule
+    (its words, or our summary marked as ours) and one line on house vs TDA. `m` or --full shows the rest."""
+    width = terminal_width()
+    path = " · ".join(step.label for step in ruling.path)
+    lines = _clip(wrap(ruling.title + (f" — {path}" if path else ""), "", width), 2)
+    lines.append(style("RULING", "green", "bold") + f" · {in_force(ruling.house)}")
+    lines += _clip(wrap(ruling.ruling, "  ", width), 3)
+    primary = rules.get(ruling.cites[0]) if ruling.cites else None
+    if primary:
+        lines += _clip(wrap(f"Rule: {rule_heading(primary)}  [{primary['id']}]", "", width), 2)
+        if primary.get("quote") != "none" and primary.get("text"):
+            lines += _clip(wrap(primary["text"], "  │ ", width), 2)
+        else:
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 2)
+    house = house_line(ruling)
+    if house:
+        lines += _clip(wrap(house, "", width), 1)
+    if ruling.siblings and len(lines) < FIRST_SCREEN_LINES:
+        names = ", ".join(ruling.siblings)
+        lines += _clip(wrap(f"Not this? See {names}", "", width), 1)
+    return "\n".join(style(line, "yellow") if line.startswith("House vs TDA") else line for line in lines)

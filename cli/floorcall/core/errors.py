@@ -8,3 +8,10 @@ class FloorError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+
+
+def shown(text, width: int = 80) -> str:
+    """What the user typed, fit for an error line: at most `width` characters, control characters
+    made visible (an escape sequence typed by mistake must not reach the terminal)."""
+    visible = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return visible if len(visible) <= width else visible[:width - 1] + "…"

@@ -39,6 +39,7 @@ class Ruling:
     path: list[Step] = field(default_factory=list)
     house: str = "dttf"
     sourcing: str = ""  # remarks on where a fact comes from: shown only with --full, never read out
+    tda_silent: bool = False  # the house rule fills a gap TDA leaves (not a conflict with a TDA rule)
     siblings: list[str] = field(default_factory=list)  # neighbouring situations: "not this? see …"
 
     def as_json(self) -> dict:
@@ -55,6 +56,7 @@ class Ruling:
             "note_2019": self.note_2019,
             "calc": self.calc,
             "sourcing": self.sourcing,
+            "in_force": "DTTF house rules over TDA 2024" if self.house == "dttf" else "TDA 2024",
             "siblings": self.siblings,
             "path": [{"question": s.question, "answer": s.answer} for s in self.path],
         }
@@ -119,6 +121,7 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
         note_2019=outcome.get("note_2019", ""), calc=applied.get("calc", ""),
         path=list(path or []), house=house, sourcing=applied.get("sourcing", ""),
         siblings=list(situation.get("siblings") or []),
+        tda_silent=tda is not None and not any(c.startswith("tda-2024:") for c in outcome.get("cite", [])),
     )
 
 

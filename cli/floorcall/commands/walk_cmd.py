@@ -1,0 +1,102 @@
+"""`floor walk` without typer: the same function serves the typer command and the fast path.
+
+Non-interactive (`--answer`, piped or --json): the first screen of the ruling (or everything with
+--full); a question still open prints itself and exits 3. `--answer` also takes the table's
+numbers for the ruling's arithmetic (`-a facing=1100 -a chips=1000,100`), named as the
+calculator's options are. At a terminal the walk is a session (commands.interactive).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from floorcall.core.errors import FloorError, shown
+
+EXIT_PENDING = 3  # `walk --answer`: the walk stopped at an unanswered question
+INTERACTIVE_ENV = "FLOORCALL_INTERACTIVE"  # 1: prompt even when stdin is not a terminal (tests, expect scripts)
+
+
+def interactive_input() -> bool:
+    return os.environ.get(INTERACTIVE_ENV) == "1" or sys.stdin.isatty()
+
+
+def run_walk_command(root, situation_id: str, answer_pairs: list[str] | None, as_json: bool, house: str | None,
+                     full: bool, style) -> int:
+    from floorcall.commands.config import house as configured_house
+    from floorcall.content import corpus as corpus_module
+    from floorcall.engines.walk import get_situation
+
+    house = configured_house(house)
+    data = corpus_module.load(root)
+    corpus_module.warn_if_skipped(data)
+    situation = get_situation(data, situation_id)
+    if answer_pairs is None and not as_json and interactive_input():
+        from floorcall.commands.interactive import NEW_LOOKUP, run_walk
+
+        outcome = run_walk(data, situation, house, style, full=full)
+        if outcome == NEW_LOOKUP:
+            from floorcall.commands.lookup_cmd import lookup_from_prompt
+
+            return lookup_from_prompt(root, house, style)
+        return outcome if isinstance(outcome, int) else 0
+    return finish_walk(data, situation, answer_pairs or [], as_json, house, full, style)
+
+
+def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool, style) -> int:
+    from floorcall.commands.render import render_first_screen, render_question, render_ruling
+    from floorcall.engines.walk import Pending, advance, parse_answer_options
+
+    answers = parse_answer_options(answer_pairs)
+    questions = situation.get("questions") or {}
+    numbers = {key: value for key, value in answers.items() if key not in questions}
+    result = advance(situation, {k: v for k, v in answers.items() if k in questions}, house)
+    if numbers and (isinstance(result, Pending) or not result.calc):
+        from floorcall.core.problems import did_you_mean
+
+        key = next(iter(numbers))
+        hint = did_you_mean(key, questions) or ("questions: " + ", ".join(questions) if questions else "it asks no questions")
+        raise FloorError(f"situation '{situation['id']}' has no question '{shown(key)}' — {hint}")
+    plan = _numbers_plan(result, numbers) if numbers else None
+    if as_json:
+        payload = result.as_json() | ({"pending": True} if isinstance(result, Pending) else {})
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    elif isinstance(result, Pending):
+        print(render_question(result, style))
+        print(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
+    else:
+        print(render_ruling(result, data["rules"], style, data.get("situations"), True) if full
+              else render_first_screen(result, data["rules"], style, data.get("situations")))
+        if result.calc and not plan:
+            print(f"Arithmetic (an example, not your table's numbers): {result.calc}")
+            print("  put in yours: --answer " + " --answer ".join(f"{o.lstrip('-')}=N" for o, _v in _needed(result.calc)))
+    if plan:
+        from floorcall.commands.interactive import run_calc
+
+        print("")
+        status = run_calc(*plan)
+        if status:
+            return status
+    return EXIT_PENDING if isinstance(result, Pending) else 0
+
+
+def _needed(example: str) -> list[tuple[str, str]]:
+    from floorcall.commands.interactive import calc_plan
+
+    return calc_plan(example)[1]
+
+
+def _numbers_plan(result, numbers: dict[str, str]):
+    """The calculator run for the table's numbers given with --answer; every needed number must be there."""
+    from floorcall.commands.interactive import calc_plan
+
+    fixed, needed = calc_plan(result.calc)
+    names = {option.lstrip("-"): option for option, _sample in needed}
+    unknown = [key for key in numbers if key not in names]
+    if unknown:
+        raise FloorError(f"'{shown(unknown[0])}' is not a question or a number this ruling uses — numbers: {', '.join(names)}")
+    missing = [name for name in names if name not in numbers]
+    if missing:
+        raise FloorError(f"give every number the arithmetic needs: --answer {missing[0]}=N (needed: {', '.join(names)})")
+    return fixed, [(names[key], value) for key, value in numbers.items()]
