@@ -6,6 +6,8 @@ typer calls these while the user presses Tab (`floor walk dealer-ex<TAB>`); each
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 
@@ -41,7 +43,7 @@ def answers(ctx: typer.Context, args: list[str], incomplete: str) -> list[tuple[
         return []
     # While completing, click may leave the positional argument unparsed: look for it among the words.
     candidates = [ctx.params.get("situation_id")] + list(getattr(ctx, "args", [])) + list(args)
-    situation = next((known[c] for c in candidates if c in known), {})
+    situation: dict[str, Any] = next((known[c] for c in candidates if c in known), {})
     pairs = []
     for qid, question in (situation.get("questions") or {}).items():
         for aid, answer in question["answers"].items():

@@ -121,16 +121,17 @@ def _run_typer(app, args: list[str]) -> int:
     except FloorError:
         raise
     except Exception as exc:
-        # typer vendors click, so its usage errors are matched by name; click's own message is one line.
+        # typer vendors click, so its usage errors are matched by name (and their attributes by hasattr,
+        # which is what the type checker needs); click's own message is one line.
         name = type(exc).__name__
         context = getattr(exc, "ctx", None)
         if name == "NoArgsIsHelpError":
             if context is not None:
                 sys.stdout.write(context.get_help() + "\n")
             return 0
-        if name in USAGE_ERRORS:
+        if name in USAGE_ERRORS and hasattr(exc, "format_message"):
             raise FloorError(f"{exc.format_message()}{_help_hint(context)}") from None
-        if name == "Exit":
+        if name == "Exit" and hasattr(exc, "exit_code"):
             return exc.exit_code
         if name == "Abort":
             _error("aborted")

@@ -22,7 +22,7 @@ class LookupArgs:
 
     __slots__ = ("words", "limit", "as_json", "house")
 
-    def __init__(self, words: list[str], limit: int, as_json: bool, house: str):
+    def __init__(self, words: list[str], limit: int, as_json: bool, house: str | None):
         self.words, self.limit, self.as_json, self.house = words, limit, as_json, house
 
     def as_tuple(self) -> tuple:

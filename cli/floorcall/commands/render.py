@@ -52,7 +52,7 @@ def wrap(text: str, indent: str = "", width: int | None = None) -> str:
 
 
 def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
-    quote = rule.get("quote")
+    quote = rule.get("quote", "")
     if quote == "none" or not rule.get("text"):
         return wrap("(Not quoted: this rule's text is not in the sources Floorcall quotes. Summary only.)", indent)
     label = QUOTE_LABELS.get(quote, "the rulebook's words")

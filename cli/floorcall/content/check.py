@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import statistics
 from pathlib import Path
+from typing import Any
 
 from floorcall.content.reader import SEEDS_DIR, UNCOVERED_FILE, RawContent
 from floorcall.content.yamlload import line_of
@@ -94,8 +95,8 @@ LIST_ITEMS = {"aliases": str, "tags": str, "games": str, "siblings": str, "cite"
 
 # ---------------------------------------------------------------- rulebook
 
-def _seed_texts(raw: RawContent) -> dict[str, str]:
-    texts = {}
+def _seed_texts(raw: RawContent) -> dict[str, str | None]:
+    texts: dict[str, str | None] = {}  # None: the seed file cannot be read
     for source in raw.sources:
         seed = source.get("seed")
         path = raw.root / SEEDS_DIR / str(seed)
@@ -297,7 +298,7 @@ def check_tree(path: str, tree, rule_ids: set[str]) -> list[Problem]:
         tda = outcome.get("tda")
         if tda is not None:
             _fields(path, tda, TDA_FIELDS, TDA_REQUIRED, f"tda position of '{oid}'", problems)
-    scenarios = tree.get("scenarios") if isinstance(tree.get("scenarios"), list) else []
+    scenarios = tree["scenarios"] if isinstance(tree.get("scenarios"), list) else []
     for index, scenario in enumerate(scenarios, 1):
         if _fields(path, scenario, SCENARIO_FIELDS, SCENARIO_REQUIRED, f"scenario {index}", problems):
             for qid, aid in scenario["given"].items():
@@ -449,7 +450,8 @@ CLAIMS_DIFFERENCE = re.compile(r"\bdiffer|\bconflict", re.I)
 READ_OUT_FIELDS = ("ruling", "why", "house")
 
 
-def _illustrations(raw: RawContent) -> dict[str, set[str]]:
+def _illustrations(raw: RawContent) -> dict[Any, set[Any]]:
+    # Ids and labels as the YAML holds them: check_rulebook reports those that are not strings.
     return {rule.get("id"): {ex.get("example") for ex in rule.get("illustrations") or [] if isinstance(ex, dict)}
             for _path, rule in raw.rules if isinstance(rule, dict)}
 
@@ -501,11 +503,11 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
     situation_ids = {tree.get("id") for _p, tree in raw.trees if isinstance(tree, dict)}
     illustrations = _illustrations(raw)
     cited: set[str] = set()
-    names: dict[str, tuple[str, str]] = {}
+    names: dict[str, tuple[str, Any]] = {}  # alias key -> (path, id of the situation it names)
     for path, tree in raw.trees:
         if not isinstance(tree, dict) or not isinstance(tree.get("outcomes"), dict):
             continue
-        questions = tree.get("questions") if isinstance(tree.get("questions"), dict) else {}
+        questions = tree["questions"] if isinstance(tree.get("questions"), dict) else {}
         outcomes = tree["outcomes"]
         if not all(isinstance(q, dict) and isinstance(q.get("answers"), dict) for q in questions.values()):
             continue
@@ -516,8 +518,9 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
                                         f"'{name}' already names situation '{names[key][1]}'", "make it specific to this situation"))
             names.setdefault(key, (path, tree.get("id")))
         # reachability, cycles, path length
-        reached = {_text(tree.get("start"))}
-        frontier = [_text(tree.get("start"))]
+        # None stands for an answer that is no mapping (reported by check_tree), so it leads nowhere.
+        reached: set[str | None] = {_text(tree.get("start"))}
+        frontier: list[str | None] = [_text(tree.get("start"))]
         while frontier:
             node = frontier.pop()
             for answer in _mapping(_mapping(questions.get(node)).get("answers")).values():
@@ -675,7 +678,8 @@ def check_all(raw: RawContent, only: set[str] | None = None) -> list[Problem]:
     problems = list(raw.problems)
     seed_runs = seed_word_runs(raw)  # read and split the seeds once for both passes
     problems += check_rulebook(raw, seed_runs)
-    rule_ids = {rule.get("id") for _p, rule in raw.rules if isinstance(rule, dict)}
+    # A missing or non-string id is reported by check_rulebook (FC101); it is no id a ruling can cite.
+    rule_ids = {rule["id"] for _p, rule in raw.rules if isinstance(rule, dict) and isinstance(rule.get("id"), str)}
     for path, tree in raw.trees:
         problems += check_tree(path, tree, rule_ids)
     problems += check_corpus(raw, rule_ids, coverage=only is None, seed_runs=seed_runs)
@@ -694,7 +698,7 @@ def corpus_figures(raw: RawContent) -> dict:
     parents = parent_ids(raw)
     listed |= {part for part, rule in parents.items() if rule in listed}
     with_parts = set(parents.values())
-    coverage = {}
+    coverage: dict[str, dict[str, int]] = {}  # source -> cited, uncovered, total
     for _path, rule in raw.rules:
         if rule.get("id") in with_parts:
             continue  # counted by its parts
@@ -707,7 +711,7 @@ def corpus_figures(raw: RawContent) -> dict:
         "coverage": " ".join(f"{s} {c['cited']}/{c['uncovered']}/{c['total']}" for s, c in coverage.items()),
         "situations": len(raw.trees),
         "outcomes": sum(len(_mapping(t.get("outcomes"))) for _p, t in raw.trees if isinstance(t, dict)),
-        "scenarios": sum(len(t.get("scenarios")) for _p, t in raw.trees if isinstance(t, dict) and isinstance(t.get("scenarios"), list)),
+        "scenarios": sum(len(t["scenarios"]) for _p, t in raw.trees if isinstance(t, dict) and isinstance(t.get("scenarios"), list)),
         "median_path": statistics.median(lengths) if lengths else 0,
         "max_path": max(lengths, default=0),
     }

@@ -63,7 +63,8 @@ def weighted_counts(documents: list[dict[str, str]], weights: dict[str, float], 
         counts: Counter = Counter()
         for name, text in fields.items():
             for term in terms(text, phrases):
-                counts[term] += weights[name]
+                # Counter's stub says int counts; these are float field weights, which Counter adds just the same.
+                counts[term] += weights[name]  # type: ignore[assignment]
         weighted.append(counts)
     return weighted
 

@@ -19,7 +19,7 @@ class Problem:
         return f"{text} — {self.hint}" if self.hint else text
 
 
-def did_you_mean(word: str, choices) -> str:
+def did_you_mean(word: object, choices) -> str:
     """A 'did you mean' hint naming the closest choice, or '' when nothing is close."""
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""

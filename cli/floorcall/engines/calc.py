@@ -374,6 +374,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
             if current > 0:
                 there = "pre-flop the big blind is the opening bet" if preflop and current == blinds.big else f"there is already a bet of {current:,}"
                 raise FloorError(f"--actions: {who} cannot bet: {there} — write 'raise' ('{action.text}')")
+            assert action.amount is not None  # parse_actions refuses a bet without an amount
             amount = action.amount
             if amount < blinds.big:
                 corrections.append(
@@ -390,6 +391,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
                 raise FloorError(f"--actions: nobody has bet yet, so {who} cannot raise — write 'bet' ('{action.text}')")
             if closed:
                 raise FloorError(_closed_message(who, to_call, min_inc, action.text))
+            assert action.amount is not None  # parse_actions refuses a raise without an amount
             target = current + action.amount if action.by else action.amount
             if target <= current:
                 raise FloorError(f"--actions: {who}'s raise to {target:,} is not above the bet of {current:,} ('{action.text}')")
@@ -408,6 +410,7 @@ def raise_state(blinds: Blinds, actions: list[Action], preflop: bool = False) ->
             largest = f"{who}'s raise of {increase:,}, from {current:,} to {target:,}"
             current = seat.put_in = target
         elif action.verb == "allin":
+            assert action.amount is not None  # parse_actions refuses an all-in without an amount
             target = action.amount
             if target <= seat.put_in:
                 raise FloorError(f"--actions: {who} is all-in for {target:,}, no more than the {seat.put_in:,} already in ('{action.text}')")

@@ -209,7 +209,7 @@ def suggestions(index: dict, query: str, count: int = 3) -> list[str]:
     """For a miss: the situation names closest to the query as typed."""
     from rapidfuzz import fuzz, process, utils
 
-    flat = {}
+    flat: dict[str, str] = {}  # situation name -> situation id
     for doc, doc_names in enumerate(index["situation_names"]):
         for name in doc_names:
             flat.setdefault(name, index["situations"][doc])

@@ -31,6 +31,7 @@ import functools
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from floorcall.core.errors import FloorError
@@ -483,7 +484,7 @@ def _rule_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -
         excluded = _related_ids(rule, ("same", "supersedes", "superseded-by")) | {rid}
         peers = [r for r in by_source[rule["source"]] if r["id"] not in excluded
                  and r.get("summary", "") != rule.get("summary", "")]
-        tiers = [
+        tiers: list[LabelTier] = [
             [labels[r["id"]] for r in peers if r.get("section") == rule.get("section")],
             lambda peers=peers, rid=rid: [labels[r["id"]] for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(rid)],
             lambda peers=peers: [labels[r["id"]] for r in peers],
@@ -507,7 +508,12 @@ def _rule_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) -
         ))
 
 
-def _pick_distinct_labels(right: str, tiers: list[list[str]], rng: random.Random) -> list[str]:
+# Candidate labels, or a function returning them: a far tier is built only when reached. The
+# function is called with no arguments; `...` because its defaulted parameters bind loop variables.
+LabelTier = list[str] | Callable[..., list[str]]
+
+
+def _pick_distinct_labels(right: str, tiers: list[LabelTier], rng: random.Random) -> list[str]:
     """Rule labels are names, not rulings: only exact duplicates are excluded."""
     chosen: list[str] = []
     for tier in tiers:
@@ -536,7 +542,7 @@ def _house_items(rules: dict, topics_of_rules: dict, seed: int, out: Generated) 
             item_id = f"house:{rid}:{tda['id']}"
             rng = _rng(seed, item_id)
             peers = [r for r in rules.values() if r["source"] == "tda-2024" and r["id"] not in set_aside]
-            tiers = [
+            tiers: list[LabelTier] = [
                 [rule_choice(r) for r in peers if r.get("section") == tda.get("section")],
                 lambda peers=peers, tda=tda: [rule_choice(r) for r in peers if topics_of_rules.get(r["id"]) == topics_of_rules.get(tda["id"])],
                 lambda peers=peers: [rule_choice(r) for r in peers],
@@ -695,7 +701,7 @@ class HalfRaise:
     def is_raise(self) -> bool:
         return self.put_out >= self.threshold()
 
-    def figures(self) -> list[int]:
+    def figures(self) -> list[int | float]:  # the line is a half chip when the minimum raise is odd
         return [self.threshold()] + ([self.to_call + self.min_raise] if self.is_raise() else [])
 
     def choices(self) -> tuple[str, list[str]]:
@@ -759,7 +765,7 @@ class Reopen:
                 f"{self.faces():,} more, {verdict_text} (a full raise here is {self.full_raise:,}).")
 
 
-FIGURE_EXAMPLES = {
+FIGURE_EXAMPLES: dict[tuple[str, str], MinRaise | HalfRaise | Reopen] = {
     ("tda-2024:43", "Ex 1"): MinRaise("D", 3600, (600, 1000, 2000), 200),
     ("tda-2024:43", "Ex 2"): MinRaise("B", 150, (100, 50), 100),
     ("tda-2024:43", "Ex 3"): MinRaise("C", 1000, (300, 700), 200),
@@ -791,7 +797,7 @@ def _figure_items(rules: dict, seed: int, out: Generated) -> None:
         item_id = f"addendum:{rid}:{example_slug(example_name)}:figures"
         rule = rules.get(rid)
         example = next((e for e in (rule or {}).get("illustrations", []) if e.get("example") == example_name), None)
-        if example is None:
+        if rule is None or example is None:
             continue  # a corpus without this example (a test corpus); the content test checks the real one has all
         ruling = str(example.get("ruling", ""))
         missing = [n for n in worked.figures() if n not in _figures_in(ruling)]
@@ -999,7 +1005,7 @@ class Grade:
         return data
 
 
-def grade(items: list[Item], answers: list[int | None]) -> Grade:
+def grade(items: list[Item], answers: Sequence[int | None]) -> Grade:
     """Grade 0-based answers against items, in order; a missing answer counts as wrong."""
     if len(answers) > len(items):
         raise FloorError(f"{len(answers)} answers for {len(items)} questions")

@@ -126,7 +126,7 @@ def _short_cite(rule: dict) -> str:
 def _quote_label(rule: dict) -> str:
     from floorcall.core.labels import QUOTE_LABELS
 
-    return QUOTE_LABELS.get(rule.get("quote"), "the rulebook's words")
+    return QUOTE_LABELS.get(rule.get("quote", ""), "the rulebook's words")
 
 
 # ---------------------------------------------------------------- the search index
@@ -213,7 +213,7 @@ def unpack_values(packed: dict, n_docs: int, derived: list[Counter] | None = Non
         for term, tf10 in counts.items():
             extra.setdefault(term, {})[doc] = tf10
     lists = []
-    lengths = [0] * n_docs
+    tf10_lengths = [0] * n_docs
     for term, gaps in zip(terms, packed["docs"].split(" ") if terms else [], strict=True):
         merged, doc = dict(extra.get(term, {})), 0
         for gap in _unpack_numbers(gaps):
@@ -221,9 +221,9 @@ def unpack_values(packed: dict, n_docs: int, derived: list[Counter] | None = Non
             merged[doc] = merged.get(doc, 0) + next(tf10s)
         pairs = sorted(merged.items())
         for doc, tf10 in pairs:
-            lengths[doc] += tf10
+            tf10_lengths[doc] += tf10
         lists.append(pairs)
-    lengths = [n / 10 for n in lengths]
+    lengths = [n / 10 for n in tf10_lengths]
     average = sum(lengths) / n_docs if n_docs else 1.0
     values = {}
     for term, pairs in zip(terms, lists, strict=True):
@@ -248,7 +248,9 @@ def _combining_class() -> str:
     """A regex character class of every code point unicodedata.combining() flags (textnorm.fold drops them)."""
     import unicodedata
 
-    ranges, start, previous = [], None, None
+    ranges: list[tuple[int, int]] = []
+    start: int | None = None  # None until the first combining mark
+    previous = -1
     for cp in itertools.chain(*COMBINING_PLANES):
         if unicodedata.combining(chr(cp)):
             if start is None:
@@ -257,6 +259,7 @@ def _combining_class() -> str:
                 ranges.append((start, previous))
                 start = cp
             previous = cp
+    assert start is not None  # every Unicode version has combining marks
     ranges.append((start, previous))
     return "".join(f"\\u{{{a:x}}}" if a == b else f"\\u{{{a:x}}}-\\u{{{b:x}}}" for a, b in ranges)
 
@@ -511,7 +514,8 @@ def _conflicts(corpus: dict) -> tuple[list[dict], list[dict]]:
     """DTTF-vs-TDA 2024 conflicts and every other conflict, each pair in order of precedence (house first)."""
     rules = corpus["rules"]
     precedence = {s["id"]: s.get("precedence", 99) for s in corpus["sources"]}
-    main, other = [], []
+    main: list[dict] = []
+    other: list[dict] = []
     for rule in rules.values():
         for relation in rule.get("relations") or []:
             if relation.get("type") != "conflicts" or relation.get("to") not in rules:
@@ -524,7 +528,9 @@ def _conflicts(corpus: dict) -> tuple[list[dict], list[dict]]:
 
 def _edition_changes(corpus: dict) -> dict:
     rules = corpus["rules"]
-    changed, unchanged, successors = [], [], set()
+    changed: list[dict] = []
+    unchanged: list[dict] = []
+    successors: set[str] = set()
     for rule in rules.values():
         for relation in rule.get("relations") or []:
             if relation.get("type") == "supersedes" and relation.get("to") in rules:
@@ -682,8 +688,8 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     # The service worker last: it lists (and is versioned by) every other file.
     precache = sorted(files)
     digest = hashlib.sha256()
-    for path in precache:
-        digest.update(path.encode() + b"\0" + files[path] + b"\0")
+    for name in precache:
+        digest.update(name.encode() + b"\0" + files[name] + b"\0")
     sw = env.get_template("sw.js").render(version=digest.hexdigest()[:16], files=precache)
     files["sw.js"] = sw.encode("utf-8")
     facts = {"quiz_items": len(items), "quiz_source": quiz_origin, "index_bytes": len(files[INDEX_SCRIPT]),

@@ -117,7 +117,7 @@ class ProgressStore:
                 self.conn = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
             else:
                 self.conn = sqlite3.connect(str(path), timeout=self.timeout, isolation_level=None)
-            self._verify_or_create()
+            self._verify_or_create(self.conn)
         except sqlite3.Error as exc:
             self.close()
             raise self._explain(exc, "open it") from None
@@ -142,8 +142,7 @@ class ProgressStore:
         if not _writable(folder):
             raise FloorError(f"the folder {folder} is read-only: quiz progress cannot be saved there — use --db PATH")
 
-    def _verify_or_create(self) -> None:
-        conn = self.conn
+    def _verify_or_create(self, conn: sqlite3.Connection) -> None:
         # Reading the header first: a file that is not SQLite fails here, before anything is written.
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -193,6 +192,11 @@ class ProgressStore:
             return FloorError(f"cannot open {where} ({detail}) — check the path and its folder, or use --db PATH")
         return FloorError(f"could not {doing} in {where} ({detail}) — answers saved before this one are safe")
 
+    def _connection(self) -> sqlite3.Connection:
+        """The open connection: a store is opened by __init__ and not used after close()."""
+        assert self.conn is not None, f"the progress store for {self.path} was used after close()"
+        return self.conn
+
     def close(self) -> None:
         if self.conn is not None:
             try:
@@ -209,13 +213,13 @@ class ProgressStore:
     # ------------------------------------------------------------ reading
 
     def _tables_exist(self) -> bool:
-        return self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cards'").fetchone() is not None
+        return self._connection().execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cards'").fetchone() is not None
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         try:
             if not self._tables_exist():
                 return []
-            return self.conn.execute(sql, args).fetchall()
+            return self._connection().execute(sql, args).fetchall()
         except sqlite3.Error as exc:
             raise self._explain(exc, "read progress") from None
 
@@ -248,7 +252,7 @@ class ProgressStore:
     def _write(self, doing: str, work):
         if self.readonly:
             raise FloorError(f"the progress database {self.path} was opened read-only: could not {doing}")
-        conn = self.conn
+        conn = self._connection()
         try:
             conn.execute("BEGIN IMMEDIATE")  # take the write lock now, not half-way through
             try:
