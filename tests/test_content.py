@@ -44,3 +44,44 @@ def test_every_source_is_cited(corpus):
     """Each source is cited by some outcome; DTTF as the house most of all."""
     cited = {c.split(":")[0] for s in corpus["situations"].values() for c in s["cites"]}
     assert cited == {"dttf", "tda-2024", "tda-2019", "wpa"}
+
+
+def _every_ruling(corpus):
+    from floorcall.engines.walk import rule_for_house
+
+    for sid, situation in sorted(corpus["situations"].items()):
+        for oid in situation["outcomes"]:
+            for house in ("dttf", "none"):
+                yield sid, oid, house, rule_for_house(situation, oid, house)
+
+
+def test_every_first_screen_fits_twelve_lines(corpus, monkeypatch):
+    """At 80 columns, the first screen of every ruling, under both houses, is at most 12 lines."""
+    from floorcall.commands.render import FIRST_SCREEN_LINES, render_first_screen
+
+    monkeypatch.setenv("COLUMNS", "80")
+    too_long = [(sid, oid, house) for sid, oid, house, ruling in _every_ruling(corpus)
+                if len(render_first_screen(ruling, corpus["rules"]).splitlines()) > FIRST_SCREEN_LINES]
+    assert too_long == []
+
+
+def test_pure_tda_never_speaks_of_the_house(corpus):
+    """Under --house none no ruling, explanation, note or citation speaks of DTTF or the house."""
+    from floorcall.content.check import HOUSE_TALK
+
+    speaking = [(sid, oid) for sid, oid, house, r in _every_ruling(corpus) if house == "none"
+                and (HOUSE_TALK.search(r.ruling + " " + r.why) or r.house_note or r.other_position
+                     or any(c.startswith("dttf:") for c in r.cites) or not r.cites)]
+    assert speaking == []
+
+
+def test_every_question_has_help(corpus):
+    """`?` always has something to say: every question of every tree has help text."""
+    assert [(sid, qid) for sid, s in corpus["situations"].items() for qid, q in s["questions"].items() if not q.get("help")] == []
+
+
+def test_cites_name_the_part(corpus):
+    """No outcome cites the whole of a TDA rule that has lettered parts (all cites of such rules name the part)."""
+    rules = corpus["rules"]
+    whole = [(sid, rid) for sid, s in corpus["situations"].items() for rid in s["cites"] if rules[rid].get("parts")]
+    assert whole == []

@@ -67,6 +67,8 @@ HOUSE_RULES = [
 
 
 def _tree(tid, title, tags, start, questions, outcomes, scenarios):
+    for question in questions.values():
+        question.setdefault("help", "Answer what was seen or heard at the table.")
     return {"id": tid, "title": title, "aliases": [title.lower()], "tags": tags, "start": start,
             "questions": questions, "outcomes": outcomes, "scenarios": scenarios}
 

@@ -105,24 +105,41 @@ def scripted(*lines):
 @pytest.mark.parametrize(
     "keys, code, last",
     [
-        (("2",), 0, "A call."),
+        (("2",), 0, "A call."),                          # a number answers; end of input after the ruling: done
         (("1",), 0, "House: raise."),
-        (("9", "?", "2"), 0, "A call."),
-        (("2",), 0, "RULING"),
-        (("q",), 1, None),
-        ((), 1, "Walk stopped before a ruling."),
+        (("9", "?", "2"), 0, "A call."),                 # a bad key is explained, ? shows the help
+        (("?",), 3, "Only before the chip lands."),
+        (("2",), 0, "RULING · house rules (DTTF) in force"),
+        (("q",), 0, None),                               # q leaves with status 0
+        ((), 3, None),                                   # input ends at an open question: pending, as when piped
         (("b", "r", "2"), 0, "A call."),
+        (("2", "b", "1"), 0, "House: raise."),           # b at the ruling goes back to the last question
+        (("2", "r", "1"), 0, "House: raise."),           # r at the ruling starts again
+        (("2", "m"), 0, "Rules cited (primary first)"),  # m shows everything
+        (("2", "x"), 0, "Type one of: b back · r restart · m more · n new lookup · q quit."),
+        (("2", "q"), 0, "A call."),
     ],
 )
 def test_run_walk(corpus, keys, code, last):
-    """Numbered answers, ?, b, r and q drive the walk; end of input leaves with exit 1."""
+    """Numbered answers, ?, b, r, m and q drive the walk; the session stays open after the ruling."""
     from floorcall.commands.interactive import run_walk
 
     out = []
     fake = {"rules": corpus["rules"] | {"dttf:x": corpus["rules"]["dttf:no-chopping"]}}
     assert run_walk(fake, TREE, "dttf", PLAIN, reader=scripted(*keys), out=out.append) == code
     if last:
-        assert any(last in chunk for chunk in out)
+        assert any(last in chunk for chunk in out), out
+
+
+@pytest.mark.parametrize("keys, from_lookup, result", [
+    (("2", "l"), True, "list"), (("2", "n"), True, "new"), (("2", "n"), False, "new"), (("2", "l"), False, 0),
+])
+def test_run_walk_hands_back_to_the_lookup(corpus, keys, from_lookup, result):
+    """l goes back to the lookup's list (only when the walk came from one); n asks for a new lookup."""
+    from floorcall.commands.interactive import run_walk
+
+    fake = {"rules": corpus["rules"] | {"dttf:x": corpus["rules"]["dttf:no-chopping"]}}
+    assert run_walk(fake, TREE, "dttf", PLAIN, reader=scripted(*keys), out=lambda _line: None, from_lookup=from_lookup) == result
 
 
 def test_run_walk_ctrl_c(corpus):
@@ -155,19 +172,22 @@ def test_walk_pending_exit_3(floor):
 
 
 def test_walk_interactive_screen(floor):
-    """At a terminal the ruling screen shows ruling, why, cited rules with their words, and answers taken."""
-    result = floor("walk", "overchip-facing-bet", input="3\n", env={"FLOORCALL_INTERACTIVE": "1"})
+    """At a terminal the ruling comes first (the rule and its words), and m shows why, every cite and the answers."""
+    result = floor("walk", "overchip-facing-bet", input="3\nm\nq\n", env={"FLOORCALL_INTERACTIVE": "1"})
     assert result.exit_code == 0
     out = result.stdout
-    for part in ("RULING", "It is a call.", "Why", "Rules cited", "TDA 2024 Rule 44 — Oversized Chip Betting (Overchips)",
-                 "│ If facing a bet or blind, pushing out a single oversized chip", "Answers taken:"):
-        assert part in out
+    first = out.index("RULING")
+    for part in ("It is a call.", "Rule: TDA 2024 Rule 44 — Oversized Chip Betting (Overchips)",
+                 "│ If facing a bet or blind, pushing out a single oversized chip"):
+        assert out.index(part) > first
+    for part in ("Why", "Rules cited", "Answers taken:"):
+        assert out.index(part) > out.index("m more")
 
 
 def test_walk_end_of_input(floor):
-    """End of input mid-walk: non-zero exit, no traceback."""
+    """End of input at an open question: exit 3 (pending, as a piped walk), no traceback."""
     result = floor("walk", "overchip-facing-bet", input="", env={"FLOORCALL_INTERACTIVE": "1"})
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 3 and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize(
@@ -175,7 +195,7 @@ def test_walk_end_of_input(floor):
     [
         (("walk", "overchip-facing-bt"), "floor: no situation 'overchip-facing-bt' — did you mean 'overchip-facing-bet'?"),
         (("walk", "overchip-facing-bet", "--answer", "declared=maybe"), "floor: 'maybe' is not an answer to 'declared'"),
-        (("walk", "overchip-facing-bet", "--house", "wsop"), "floor: unknown house mode 'wsop' — use one of: dttf, none"),
+        (("walk", "overchip-facing-bet", "--house", "wsop"), "floor: unknown house 'wsop' — use dttf (house rules) or none (pure TDA 2024)"),
     ],
 )
 def test_walk_bad_input(floor, args, message):

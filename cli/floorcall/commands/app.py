@@ -58,9 +58,11 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """List the source documents, their precedence and rule counts."""
     data = corpus()
     counts: dict[str, int] = {}
+    parts: dict[str, int] = {}
     for rule in data["rules"].values():
-        counts[rule["source"]] = counts.get(rule["source"], 0) + 1
-    listing = [dict(s, rules=counts.get(s["id"], 0)) for s in data["sources"]]
+        tally = parts if rule.get("parent") else counts
+        tally[rule["source"]] = tally.get(rule["source"], 0) + 1
+    listing = [dict(s, rules=counts.get(s["id"], 0), parts=parts.get(s["id"], 0)) for s in data["sources"]]
     if as_json:
         emit_json(listing)
         return
@@ -70,13 +72,14 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
         typer.echo(f"   edition: {s['edition']}" + (f", {s['date']}" if s.get("date") else ""))
         typer.echo(f"   role: {s['role']} — {s['note']}")
         typer.echo(f"   from: {s['origin']}")
-        typer.echo(f"   rules: {s['rules']}")
+        typer.echo(f"   rules: {s['rules']}" + (f" ({s['parts']} lettered parts)" if s["parts"] else ""))
 
 
 @command("rules")
 def list_rules(
     source: Optional[str] = typer.Option(None, "--source", "-s", help="dttf, tda-2024, tda-2019 or wpa."),
     section: Optional[str] = typer.Option(None, "--section", help="Only sections containing this text."),
+    parts: bool = typer.Option(False, "--parts", help="Also list each rule's lettered parts (35-A … 35-E)."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON array."),
 ):
     """List rules, optionally of one source or section."""
@@ -84,17 +87,19 @@ def list_rules(
 
     source_id = normalise_source(source) if source else None
     data = corpus()
-    selected = rules_in_order(data, source_id, section)
+    selected = [r for r in rules_in_order(data, source_id, section) if parts or not r.get("parent")]
     if section and not selected:
         raise FloorError(f"no section matching '{section}'" + (f" in {source_id}" if source_id else ""))
     if as_json:
         keys = ("id", "source", "number", "title", "section", "quote", "summary", "keywords", "games")
-        emit_json([{k: r.get(k) for k in keys} for r in selected])
+        emit_json([{k: r.get(k) for k in keys} | ({"parts": r["parts"]} if r.get("parts") else {})
+                   | ({"parent": r["parent"], "topic": r.get("topic")} if r.get("parent") else {}) for r in selected])
         return
     from floorcall.commands.render import rule_label
 
     for rule in selected:
-        typer.echo(f"{rule['id']:<42} {rule_label(rule)} — {rule['title']}")
+        topic = f" ({rule['topic']})" if rule.get("topic") else ""
+        typer.echo(f"{rule['id']:<42} {rule_label(rule)} — {rule['title']}{topic}")
 
 
 @command()

@@ -17,6 +17,7 @@ from floorcall.core.errors import FloorError
 from floorcall.engines.walk import Pending, WalkSession
 
 EXIT_INTERRUPTED = 130
+EXIT_PENDING = 3  # input ended at an open question: as a piped walk, the question is still pending
 # What a walk hands back to a lookup that started it, besides an exit code.
 TO_LIST, NEW_LOOKUP = "list", "new"
 
@@ -59,8 +60,8 @@ def page(text: str, out=print) -> None:
 
 def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=read_line, out=print,
              full: bool = False, from_lookup: bool = False):
-    """Drive one walk. Returns an exit code (0 done or quit, 130 Ctrl-C), or TO_LIST / NEW_LOOKUP
-    for the lookup that started it."""
+    """Drive one walk. Returns an exit code (0 after q or a ruling, 3 when input ends at an open
+    question, 130 Ctrl-C), or TO_LIST / NEW_LOOKUP for the lookup that started it."""
     session = WalkSession(situation, house)
     out(style(situation["title"], "bold") + style(f"   [{situation['id']}]", "dim"))
     state = session.state()
@@ -114,7 +115,7 @@ def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=rea
         out("")
         if isinstance(exc, KeyboardInterrupt):
             return EXIT_INTERRUPTED
-        return 0
+        return EXIT_PENDING if isinstance(state, Pending) else 0
 
 
 def calc_plan(example: str) -> tuple[list[str], list[tuple[str, str]]]:

@@ -193,7 +193,8 @@ def house_line(ruling) -> str:
 def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None) -> str:
     """What the floor needs first, in at most FIRST_SCREEN_LINES lines at 80 columns: the situation
     and the answers in brief, the ruling to announce with the rules in force, the governing rule
-    (its words, or our summary marked as ours) and one line on house vs TDA. `m` or --full shows the rest."""
+    (its words when the source we quote holds all of them, else our summary marked as ours) and
+    one line on house vs TDA. `m` or --full shows the rest."""
     width = terminal_width()
     path = " · ".join(step.label for step in ruling.path)
     lines = _clip(wrap(ruling.title + (f" — {path}" if path else ""), "", width), 2)
@@ -201,11 +202,16 @@ def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: d
     lines += _clip(wrap(ruling.ruling, "  ", width), 3)
     primary = rules.get(ruling.cites[0]) if ruling.cites else None
     if primary:
-        lines += _clip(wrap(f"Rule: {rule_heading(primary)}  [{primary['id']}]", "", width), 2)
-        if primary.get("quote") != "none" and primary.get("text"):
-            lines += _clip(wrap(primary["text"], "  │ ", width), 2)
+        heading = f"Rule: {rule_heading(primary)}"
+        with_id = f"{heading}  [{primary['id']}]"
+        lines += _clip(wrap(with_id if len(with_id) <= width else heading, "", width), 1)
+        text = primary.get("text") or ""
+        if primary.get("quote") in ("full", "opening") and text and not text.rstrip().endswith("…"):
+            lines += _clip(wrap(text, "  │ ", width), 3)
         else:
-            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 2)
+            # The seed holds none of it, or breaks off mid-sentence (often before the clause that
+            # decides): our summary of the whole part, marked as ours; `m` shows the quoted opening.
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 3)
     house = house_line(ruling)
     if house:
         lines += _clip(wrap(house, "", width), 1)
