@@ -14,7 +14,7 @@ import typer
 from floorcall.commands import completion
 from floorcall.commands.support import HELP_OPTIONS, content_root, corpus, emit_json, epilog, state, style_for_stdout
 from floorcall.commands.support import command as cli_command
-from floorcall.core.errors import FloorError
+from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 
 app = typer.Typer(
     context_settings=HELP_OPTIONS, epilog=epilog("floor"),
@@ -89,7 +89,7 @@ def list_rules(
     data = corpus()
     selected = [r for r in rules_in_order(data, source_id, section) if parts or not r.get("parent")]
     if section and not selected:
-        raise FloorError(f"no section matching '{section}'" + (f" in {source_id}" if source_id else ""))
+        raise FloorError(f"no section matching '{shown(section)}'" + (f" in {source_id}" if source_id else ""), EXIT_NOT_FOUND)
     if as_json:
         keys = ("id", "source", "number", "title", "section", "quote", "summary", "keywords", "games")
         emit_json([{k: r.get(k) for k in keys} | ({"parts": r["parts"]} if r.get("parts") else {})
@@ -170,7 +170,7 @@ def situations(
     listing = [s for s in data["situations"].values() if tag is None or tag in s.get("tags", [])]
     if tag and not listing:
         tags = sorted({t for s in data["situations"].values() for t in s.get("tags", [])})
-        raise FloorError(f"no situation tagged '{tag}' — tags: {', '.join(tags)}")
+        raise FloorError(f"no situation tagged '{shown(tag)}' — tags: {', '.join(tags)}", EXIT_NOT_FOUND)
     listing.sort(key=lambda s: s["id"])
     if as_json:
         emit_json([{"id": s["id"], "title": s["title"], "tags": s.get("tags", []), "cites": s["cites"]} for s in listing])

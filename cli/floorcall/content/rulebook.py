@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from floorcall.core.errors import FloorError
+from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 
 SOURCE_ALIASES = {
     "tda": "tda-2024", "tda2024": "tda-2024", "tda-2024": "tda-2024", "2024": "tda-2024",
@@ -20,11 +20,11 @@ def normalise_source(name: str) -> str:
     key = name.strip().lower().replace(" ", "").replace("_", "-")
     if key in SOURCE_ALIASES:
         return SOURCE_ALIASES[key]
-    raise FloorError(f"unknown source '{name}' — use one of: {', '.join(SOURCE_IDS)}")
+    raise FloorError(f"unknown source '{shown(name)}' — use one of: {', '.join(SOURCE_IDS)}")
 
 
 # '44', 'rule 44', 'rp5', 'RP-5', 'rp 5', and with a part letter: '35-E', '35 e', 'rule 35e', 'rp 10 h'.
-NUMBER_FORM = re.compile(r"(?:rule\s*)?(rp)?\s*-?\s*(\d+)\s*-?\s*([a-h])?")
+NUMBER_FORM = re.compile(r"(?:rule\s*)?(rp)?\s*-?\s*(\d{1,4})\s*-?\s*([a-h])?")
 
 
 def _number_form(text: str) -> str | None:
@@ -99,9 +99,9 @@ def resolve_rule_id(rules: dict, query: str) -> str:
     if exact:  # a whole title: the default edition first, then the house
         return min(exact, key=lambda rid: TITLE_PREFERENCE.index(rules[rid]["source"]))
     if matches:
-        shown = ", ".join(matches[:6]) + (" …" if len(matches) > 6 else "")
-        raise FloorError(f"'{query}' matches {len(matches)} rules: {shown} — give the id")
-    raise FloorError(f"no rule '{query}'" + _closest(rules, text))
+        listed = ", ".join(matches[:6]) + (" …" if len(matches) > 6 else "")
+        raise FloorError(f"'{shown(query)}' matches {len(matches)} rules: {listed} — give the id")
+    raise FloorError(f"no rule '{shown(query)}'" + _closest(rules, text), EXIT_NOT_FOUND)
 
 
 def _closest(rules: dict, text: str) -> str:

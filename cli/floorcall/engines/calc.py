@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from floorcall.core.errors import FloorError
+from floorcall.core.errors import FloorError, shown
 
 # ---------------------------------------------------------------- rule ids (never change)
 
@@ -81,22 +81,24 @@ RACE_ROUNDS_HALF_UP = True
 
 # ---------------------------------------------------------------- parsing helpers
 
-_PLAIN = re.compile(r"\d+")
-_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3})+")
-_KILO = re.compile(r"(\d+(?:\.\d+)?)k")
+# Digit runs are bounded: a longer number is a typo (MAX_CHIPS has 13 digits), and int() of a
+# 4,300-digit string raises.
+_PLAIN = re.compile(r"\d{1,18}")
+_THOUSANDS = re.compile(r"\d{1,3}(?:,\d{3}){1,6}")
+_KILO = re.compile(r"(\d{1,15}(?:\.\d{1,6})?)k")
 
 
 def parse_amount(text, what: str, *, allow_zero: bool = True, thousands: bool = True) -> int:
     """A chip amount typed by a person: 1500, 1,500 (when `thousands`), 1.5k; never negative."""
     if isinstance(text, bool):
-        raise FloorError(f"{what}: '{text}' is not a number of chips")
+        raise FloorError(f"{what}: '{shown(text)}' is not a number of chips")
     if isinstance(text, int):
         raw, value = str(text), text
     else:
         raw = str(text).strip()
         s = raw.replace("_", "").lower()
         if s.startswith(("-", "−")):
-            raise FloorError(f"{what} must not be negative (got {raw})")
+            raise FloorError(f"{what} must not be negative (got {shown(raw)})")
         if _PLAIN.fullmatch(s):
             value = int(s)
         elif thousands and _THOUSANDS.fullmatch(s):
@@ -104,17 +106,16 @@ def parse_amount(text, what: str, *, allow_zero: bool = True, thousands: bool = 
         elif _KILO.fullmatch(s):
             scaled = Decimal(s[:-1]) * 1000
             if scaled != scaled.to_integral_value():
-                raise FloorError(f"{what}: '{raw}' is not a whole number of chips")
+                raise FloorError(f"{what}: '{shown(raw)}' is not a whole number of chips")
             value = int(scaled)
         else:
-            shown = raw if raw else "(empty)"
-            raise FloorError(f"{what}: '{shown}' is not a number of chips (use digits, e.g. 1500 or 1.5k)")
+            raise FloorError(f"{what}: '{shown(raw) if raw else '(empty)'}' is not a number of chips (use digits, e.g. 1500 or 1.5k)")
     if value < 0:
-        raise FloorError(f"{what} must not be negative (got {raw})")
+        raise FloorError(f"{what} must not be negative (got {shown(raw)})")
     if value == 0 and not allow_zero:
         raise FloorError(f"{what} must be more than 0")
     if value > MAX_CHIPS:
-        raise FloorError(f"{what}: {raw} is more chips than any tournament has in play")
+        raise FloorError(f"{what}: {shown(raw)} is more chips than any tournament has in play")
     return value
 
 
@@ -122,9 +123,9 @@ def parse_count(text, what: str, *, low: int, high: int) -> int:
     """A small whole number (players, rounds, hands, seats) within [low, high]."""
     raw = str(text).strip()
     if raw.startswith(("-", "−")) and _PLAIN.fullmatch(raw[1:]):
-        raise FloorError(f"{what} must not be negative (got {raw})")
+        raise FloorError(f"{what} must not be negative (got {shown(raw)})")
     if not _PLAIN.fullmatch(raw):
-        raise FloorError(f"{what}: '{raw or '(empty)'}' is not a whole number")
+        raise FloorError(f"{what}: '{shown(raw) or '(empty)'}' is not a whole number")
     value = int(raw)
     if value < low or value > high:
         raise FloorError(f"{what} must be between {low} and {high} (got {value})")
@@ -140,10 +141,10 @@ def parse_chip_list(text, what: str = "--chips") -> list[int]:
     for part in re.split(r"[,\s+]+", raw):
         if not part:
             continue
-        match = re.fullmatch(r"(\d+)\s*[x×*]\s*(\S+)", part, re.I)
+        match = re.fullmatch(r"(\d{1,4})\s*[x×*]\s*(\S+)", part, re.I)
         count, denomination = (int(match.group(1)), match.group(2)) if match else (1, part)
         if count < 1 or count > 1000:
-            raise FloorError(f"{what}: '{part}' must have a count from 1 to 1000")
+            raise FloorError(f"{what}: '{shown(part)}' must have a count from 1 to 1000")
         chips += [parse_amount(denomination, f"{what} chip", allow_zero=False, thousands=False)] * count
     if not chips:
         raise FloorError(f"{what}: give the chips, e.g. 1000,100,100 or 1000,3x100")
@@ -162,8 +163,8 @@ def parse_blinds(text) -> Blinds:
     parts = re.split(r"\s*[/\-]\s*", raw)
     if len(parts) != 2 or not all(parts):
         if raw.startswith("-"):
-            raise FloorError(f"--blinds must not be negative (got {raw})")
-        raise FloorError(f"--blinds: '{raw}' is not SB/BB, e.g. 100/200")
+            raise FloorError(f"--blinds must not be negative (got {shown(raw)})")
+        raise FloorError(f"--blinds: '{shown(raw)}' is not SB/BB, e.g. 100/200")
     small = parse_amount(parts[0], "small blind", thousands=False)
     big = parse_amount(parts[1], "big blind", allow_zero=False, thousands=False)
     if small > big:
@@ -175,20 +176,22 @@ def parse_clock(text, what: str) -> int:
     """Minutes and seconds on a clock, '17:30' or '17' or '2.5' (minutes); returns seconds."""
     raw = str(text).strip()
     if raw.startswith(("-", "−")):
-        raise FloorError(f"{what} must not be negative (got {raw})")
+        raise FloorError(f"{what} must not be negative (got {shown(raw)})")
     match = re.fullmatch(r"(\d{1,3}):([0-5]\d)", raw)
     if match:
         seconds = int(match.group(1)) * 60 + int(match.group(2))
     else:
         try:
-            minutes = Decimal(raw)
+            minutes = Decimal(raw) if len(raw) <= 20 else Decimal("NaN")  # 1e999999999 would overflow below
         except InvalidOperation:
-            raise FloorError(f"{what}: '{raw or '(empty)'}' is not a time (use minutes:seconds, e.g. 17:30)") from None
+            raise FloorError(f"{what}: '{shown(raw) or '(empty)'}' is not a time (use minutes:seconds, e.g. 17:30)") from None
         if not minutes.is_finite():
-            raise FloorError(f"{what}: '{raw}' is not a time (use minutes:seconds, e.g. 17:30)")
+            raise FloorError(f"{what}: '{shown(raw)}' is not a time (use minutes:seconds, e.g. 17:30)")
+        if minutes > MAX_LEVEL_SECONDS:
+            raise FloorError(f"{what}: '{shown(raw)}' is longer than any tournament level")
         total = minutes * 60
         if total != total.to_integral_value():
-            raise FloorError(f"{what}: '{raw}' is not a whole number of seconds")
+            raise FloorError(f"{what}: '{shown(raw)}' is not a whole number of seconds")
         seconds = int(total)
     return seconds
 
@@ -263,7 +266,7 @@ def parse_actions(text: str) -> list[Action]:
     anonymous = 0
     for item in items:
         if not item:
-            raise FloorError(f"--actions: an empty action in '{raw}' — {ACTION_HELP}")
+            raise FloorError(f"--actions: an empty action in '{shown(raw)}' — {ACTION_HELP}")
         tokens = item.replace(":", ": ").split()
         name = None
         if tokens[0].endswith(":"):
@@ -457,10 +460,10 @@ def _add(rules: list[str], rule_id: str) -> None:
 
 def _closed_message(who: str, to_call: int, min_inc: int, text: str) -> str:
     if to_call == 0:
-        return (f"--actions: {who} may not raise ('{text}'): he has matched the bet and nobody has bet or raised "
+        return (f"--actions: {who} may not raise ('{shown(text)}'): he has matched the bet and nobody has bet or raised "
                 "since, so the action is not on him")
     return (
-        f"--actions: {who} may not raise ('{text}'): he has acted and faces only {to_call:,} more, "
+        f"--actions: {who} may not raise ('{shown(text)}'): he has acted and faces only {to_call:,} more, "
         f"less than a full raise of {min_inc:,}, so betting is not re-opened (Rule 47) — he may call or fold"
     )
 
@@ -957,7 +960,7 @@ def parse_tables(text) -> list[TableCount]:
             name, _, count = re.split(r"([=:])", part, maxsplit=1)
             name = name.strip()
             if not name:
-                raise FloorError(f"--tables: '{part}' has no table name before '='")
+                raise FloorError(f"--tables: '{shown(part)}' has no table name before '='")
         else:
             name, count = str(index), part
         players = parse_whole(count, f"--tables: table {name}")
@@ -972,9 +975,9 @@ def parse_whole(text, what: str) -> int:
     """A whole number of players or chips, not negative."""
     raw = str(text).strip()
     if raw.startswith(("-", "−")) and _PLAIN.fullmatch(raw[1:]):
-        raise FloorError(f"{what} must not be negative (got {raw})")
+        raise FloorError(f"{what} must not be negative (got {shown(raw)})")
     if not _PLAIN.fullmatch(raw):
-        raise FloorError(f"{what}: '{raw or '(empty)'}' is not a number of players")
+        raise FloorError(f"{what}: '{shown(raw) or '(empty)'}' is not a number of players")
     return int(raw)
 
 
@@ -1146,8 +1149,8 @@ def parse_stacks(text) -> dict[int, int]:
             continue
         match = re.fullmatch(r"(-?\w+)\s*[:=]\s*(\S*)", part)
         if not match:
-            raise FloorError(f"--stacks: '{part}' is not seat:chips, e.g. 1:3")
-        seat = parse_count(match.group(1), f"--stacks: seat in '{part}'", low=1, high=MAX_SEAT_NUMBER)
+            raise FloorError(f"--stacks: '{shown(part)}' is not seat:chips, e.g. 1:3")
+        seat = parse_count(match.group(1), f"--stacks: seat in '{shown(part)}'", low=1, high=MAX_SEAT_NUMBER)
         if seat in stacks:
             raise FloorError(f"--stacks: seat {seat} is given twice")
         stacks[seat] = parse_whole(match.group(2), f"--stacks: seat {seat} chips")

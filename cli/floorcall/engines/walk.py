@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from floorcall.core.errors import FloorError
+from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 
 HOUSE_MODES = ("dttf", "none")  # dttf: the league's house rules govern; none: pure TDA 2024
 
@@ -90,7 +90,8 @@ def get_situation(corpus: dict, situation_id: str) -> dict:
         from floorcall.core.problems import did_you_mean
 
         hint = did_you_mean(situation_id, corpus["situations"])
-        raise FloorError(f"no situation '{situation_id}'" + (f" — {hint}" if hint else " — try `floor lookup WORDS` or `floor situations`"))
+        raise FloorError(f"no situation '{shown(situation_id)}'" + (f" — {hint}" if hint else " — try `floor lookup WORDS` or `floor situations`"),
+                         EXIT_NOT_FOUND)
     return situation
 
 
@@ -133,7 +134,7 @@ def advance(situation: dict, answers: dict[str, str], house: str = "dttf") -> Ru
             from floorcall.core.problems import did_you_mean
 
             hint = did_you_mean(qid, questions) or ("questions: " + ", ".join(questions) if questions else "it asks no questions")
-            raise FloorError(f"situation '{situation['id']}' has no question '{qid}' — {hint}")
+            raise FloorError(f"situation '{situation['id']}' has no question '{shown(qid)}' — {hint}")
     node = situation["start"]
     path: list[Step] = []
     seen = set()
@@ -148,7 +149,7 @@ def advance(situation: dict, answers: dict[str, str], house: str = "dttf") -> Ru
                            [(aid, a["label"]) for aid, a in options.items()], path)
         aid = answers[node]
         if aid not in options:
-            raise FloorError(f"'{aid}' is not an answer to '{node}' — answers: {', '.join(options)}")
+            raise FloorError(f"'{shown(aid)}' is not an answer to '{node}' — answers: {', '.join(options)}")
         path.append(Step(node, question["ask"], aid, options[aid]["label"]))
         node = options[aid]["next"]
     if node not in situation["outcomes"]:

@@ -98,7 +98,11 @@ class ProgressStore:
         self.readonly = readonly
         self.timeout = timeout
         self.conn: sqlite3.Connection | None = None
-        self._open()
+        try:
+            self._open()
+        except PermissionError as exc:  # a folder on the way we may not enter (stat itself fails)
+            raise FloorError(f"cannot reach the progress database {self.path}: {exc.strerror or 'permission denied'} "
+                             "— use --db PATH somewhere you can write") from None
 
     # ------------------------------------------------------------ opening
 
