@@ -197,6 +197,46 @@ def walk(
     raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout()))
 
 
+# ---------------------------------------------------------------- config
+
+config_app = typer.Typer(help="Show or set your settings: the house in force, your name, tonight's event, the log's database.",
+                         invoke_without_command=True, context_settings=HELP_OPTIONS,
+                         epilog=epilog("config"))
+
+
+@config_app.callback(invoke_without_command=True)
+def config_show(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+    """Show each setting, its value and where it comes from (option > environment > file > default)."""
+    if ctx.invoked_subcommand:
+        return
+    from floorcall.commands import config
+
+    try:
+        values = {key: config.effective(key) for key in config.SETTINGS}
+    except FloorError as exc:
+        typer.echo(f"floor: {exc.message}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    if as_json:
+        emit_json({"file": str(config.config_path()), "settings": {k: {"value": v, "from": src} for k, (v, src) in values.items()}})
+        return
+    typer.echo(f"config file: {config.config_path()}" + ("" if config.config_path().exists() else " (none yet)"))
+    for key, (value, source) in values.items():
+        typer.echo(f"  {key:<6} = {value or '(not set)':<20} from {source}")
+
+
+@cli_command(config_app, "set")
+def config_set(key: str = typer.Argument(..., help="house, name, event or db."),
+               value: str = typer.Argument(..., help="The new value (house: dttf or none).")):
+    """Set one setting in the config file; every other line of the file is kept as it was."""
+    from floorcall.commands import config
+
+    path = config.set_value(key, value)
+    typer.echo(f"{key} = {value}  (written to {path})")
+
+
+app.add_typer(config_app, name="config")
+
+
 # ---------------------------------------------------------------- lookup
 
 @command()

@@ -298,6 +298,7 @@ def h4h_command(
 def balance_command(
     tables: Optional[str] = typer.Option(None, "--tables", help="Players at each table: 9,7,8,5 (tables 1-4) or 12=9,14=7 (table=players)."),
     seats: str = typer.Option(str(9), "--seats", help="Seats per table in this event (default 9)."),
+    of: Optional[str] = typer.Option(None, "--of", help="Tables in play, when --tables counts only some of them so far."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):
     """Balance or break tables, who moves, and the final-table combination (DTTF, TDA 11, RP-9)."""
@@ -306,11 +307,13 @@ def balance_command(
     result = calc.balance_tables(
         calc.parse_tables(required(tables, "--tables", "9,7,8,5")),
         calc.parse_count(seats, "--seats", low=0, high=10**6),
+        calc.parse_count(of, "--of", low=1, high=calc.MAX_TABLES) if of is not None else None,
     )
     shown = " ".join(f"{t.table}:{t.players}" for t in result.tables)
     lines = [f"Tables {shown}: {result.total} players, spread {result.spread}, house limit {result.tolerance}"]
     verb = {"none": "No move needed", "balance": "Balance", "break": f"Break table {result.break_table}",
-            "final-table": f"Final table: combine (table {result.break_table} moves)"}[result.action]
+            "final-table": f"Final table: combine (table {result.break_table} moves)",
+            "partial": "Not decided yet: count the other tables"}[result.action]
     if result.moves:
         moves = "; ".join(f"{m.players} from table {m.from_table} to table {m.to_table}" for m in result.moves)
         lines.append(f"{verb}: {moves}")

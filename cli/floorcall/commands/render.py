@@ -164,13 +164,17 @@ def render_question(pending, style: Style = PLAIN) -> str:
     return "\n".join(lines)
 
 
-def _clip(block: str, limit: int) -> list[str]:
-    """At most `limit` lines of a wrapped block, the last one ending in '…' when something was cut."""
+def _clip(block: str, limit: int, width: int | None = None) -> list[str]:
+    """At most `limit` lines of a wrapped block, the last one ending in '…' when something was cut
+    (and never wider than `width`)."""
     lines = block.split("\n")
     if len(lines) <= limit:
         return lines
     kept = lines[:limit]
-    kept[-1] = kept[-1].rstrip(" .,;:") + " …"
+    last = kept[-1].rstrip(" .,;:")
+    if width and len(last) + 2 > width:
+        last = last[:width - 2].rstrip(" .,;:")
+    kept[-1] = last + " …"
     return kept
 
 
@@ -197,25 +201,25 @@ def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: d
     one line on house vs TDA. `m` or --full shows the rest."""
     width = terminal_width()
     path = " · ".join(step.label for step in ruling.path)
-    lines = _clip(wrap(ruling.title + (f" — {path}" if path else ""), "", width), 2)
+    lines = _clip(wrap(ruling.title + (f" — {path}" if path else ""), "", width), 2, width)
     lines.append(style("RULING", "green", "bold") + f" · {in_force(ruling.house)}")
-    lines += _clip(wrap(ruling.ruling, "  ", width), 3)
+    lines += _clip(wrap(ruling.ruling, "  ", width), 3, width)
     primary = rules.get(ruling.cites[0]) if ruling.cites else None
     if primary:
         heading = f"Rule: {rule_heading(primary)}"
         with_id = f"{heading}  [{primary['id']}]"
-        lines += _clip(wrap(with_id if len(with_id) <= width else heading, "", width), 1)
+        lines += _clip(wrap(with_id if len(with_id) <= width else heading, "", width), 1, width)
         text = primary.get("text") or ""
         if primary.get("quote") in ("full", "opening") and text and not text.rstrip().endswith("…"):
-            lines += _clip(wrap(text, "  │ ", width), 3)
+            lines += _clip(wrap(text, "  │ ", width), 3, width)
         else:
             # The seed holds none of it, or breaks off mid-sentence (often before the clause that
             # decides): our summary of the whole part, marked as ours; `m` shows the quoted opening.
-            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 3)
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 3, width)
     house = house_line(ruling)
     if house:
-        lines += _clip(wrap(house, "", width), 1)
+        lines += _clip(wrap(house, "", width), 1, width)
     if ruling.siblings and len(lines) < FIRST_SCREEN_LINES:
         names = ", ".join(ruling.siblings)
-        lines += _clip(wrap(f"Not this? See {names}", "", width), 1)
+        lines += _clip(wrap(f"Not this? See {names}", "", width), 1, width)
     return "\n".join(style(line, "yellow") if line.startswith("House vs TDA") else line for line in lines)

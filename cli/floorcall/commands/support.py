@@ -46,7 +46,7 @@ EXAMPLES = {
     "pot": ["floor calc pot --pot 1500 --call 400", "floor calc pot --blinds 100/200 --dead-sb"],
     "penalty": ["floor calc penalty --players 8 --rounds 1"],
     "h4h": ["floor calc h4h --level-left 12:00 --hands 3"],
-    "balance": ["floor calc balance --tables 9,7,8,5"],
+    "balance": ["floor calc balance --tables 9,7,8,5", "floor calc balance --tables 9,6 --of 5"],
     "chip-race": ["floor calc chip-race --stacks 1:3,2:1,3:0 --denomination 25 --next 100"],
     "build": ["floor site build", "floor site build --out /tmp/rulebook"],
     "serve": ["floor site serve", "floor site serve --port 8080"],
@@ -54,6 +54,7 @@ EXAMPLES = {
     "quiz": ["floor quiz", "floor quiz --topic betting --count 5", "floor quiz --exam"],
     "calc": ["floor calc chips --facing 600 --min-raise 600 --chips 5000", "floor calc penalty --players 8 --rounds 1"],
     "site": ["floor site build", "floor site serve"],
+    "config": ["floor config", "floor config set house none", "FLOORCALL_HOUSE=none floor walk fouled-deck"],
     "floor": ['floor "tossed one big chip in, said nothing"', "floor walk overchip-facing-bet", "floor rule 44",
               "floor help walk"],
 }

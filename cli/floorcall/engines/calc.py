@@ -934,7 +934,7 @@ class BalanceResult:
     total: int
     spread: int  # players at the fullest table minus the shortest
     tolerance: int  # DTTF: the spread allowed
-    action: str  # none | balance | break | final-table
+    action: str  # none | balance | break | final-table | partial (only some tables counted)
     break_table: str | None
     moves: list[Move]
     after: list[TableCount]
@@ -945,6 +945,38 @@ class BalanceResult:
     tda: str
     rule_ids: list[str]
     explanation: str
+
+
+def partial_balance(tables: list[TableCount], seats: int, of: int) -> BalanceResult:
+    """Some of the tables counted: what they already settle, and what needs the others' counts.
+
+    The house limit depends only on how many tables are in play, so it is known; a spread among
+    the counted tables beyond it proves a move is needed. Which tables are the fullest and the
+    shortest overall, whether a table breaks, and the moves themselves need every table's count."""
+    if of < len(tables):
+        raise FloorError(f"--of {of}: fewer tables in play than the {len(tables)} counted in --tables")
+    if of > MAX_TABLES:
+        raise FloorError(f"--of: {of} tables is more than {MAX_TABLES}")
+    if not tables:
+        raise FloorError("--tables: give the players at the tables counted so far, e.g. 9,7")
+    for t in tables:
+        if not 1 <= t.players <= seats:
+            raise FloorError(f"--tables: table {t.table} has {t.players} players; tables seat 1 to {seats} (--seats)")
+    counts = [t.players for t in tables]
+    spread = max(counts) - min(counts)
+    tolerance = HOUSE_TOLERANCE_MANY if of > HOUSE_MANY_TABLES else HOUSE_TOLERANCE_FEW
+    missing = of - len(tables)
+    settled = (f"The counted tables are already {spread} apart, beyond the house limit of {tolerance}: at least one "
+               "player must move." if spread > tolerance else
+               f"The counted tables are within the house limit of {tolerance} of each other.")
+    explanation = (f"Counted {len(tables)} of {of} tables. With {of} tables in play the house keeps tables within "
+                   f"{tolerance} player{'s' if tolerance != 1 else ''}. {settled} Still open until the other {missing} "
+                   f"table{'s are' if missing != 1 else ' is'} counted: the fullest and shortest tables overall, whether "
+                   "a table should break, and which players move where.")
+    tda = ("No fixed gap: the TD balances at discretion (11-D); a table 3 or more players short of the fullest halts "
+           "once its blinds are affected, which also needs the fullest table's count.")
+    return BalanceResult(tables, seats, sum(counts), spread, tolerance, "partial", None, [], list(tables), [],
+                         "", False, None, tda, [R_HOUSE_BALANCE, R_BALANCING], explanation)
 
 
 def parse_tables(text) -> list[TableCount]:
@@ -981,9 +1013,12 @@ def parse_whole(text, what: str) -> int:
     return int(raw)
 
 
-def balance_tables(tables: list[TableCount], seats: int = DEFAULT_SEATS) -> BalanceResult:
+def balance_tables(tables: list[TableCount], seats: int = DEFAULT_SEATS, of: int | None = None) -> BalanceResult:
     """Balance or break tables under the house limits (DTTF) and TDA 11; at two tables, the
-    final-table combination of RP-9."""
+    final-table combination of RP-9. With `of` (the tables in play) larger than the tables
+    counted, only what the counted tables settle is decided (`partial_balance`)."""
+    if of is not None and of != len(tables):
+        return partial_balance(tables, seats, of)
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise FloorError(f"--seats must be between {MIN_SEATS} and {MAX_SEATS} (got {seats})")
     if not tables:
