@@ -109,15 +109,9 @@ def rule(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """Show one rule: its words, our summary and how it relates to the other sources."""
-    from floorcall.commands.render import render_rule
-    from floorcall.content.rulebook import resolve_rule_id
+    from floorcall.commands.rule_cmd import run_rule
 
-    data = corpus()
-    found = data["rules"][resolve_rule_id(data["rules"], rule_id)]
-    if as_json:
-        emit_json(found)
-        return
-    typer.echo(render_rule(found, data["rules"], style_for_stdout()))
+    raise typer.Exit(run_rule(content_root(), rule_id, as_json, style_for_stdout()))
 
 
 @command()
@@ -166,17 +160,9 @@ def situations(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ):
     """List the situations (decision trees)."""
-    data = corpus()
-    listing = [s for s in data["situations"].values() if tag is None or tag in s.get("tags", [])]
-    if tag and not listing:
-        tags = sorted({t for s in data["situations"].values() for t in s.get("tags", [])})
-        raise FloorError(f"no situation tagged '{shown(tag)}' — tags: {', '.join(tags)}", EXIT_NOT_FOUND)
-    listing.sort(key=lambda s: s["id"])
-    if as_json:
-        emit_json([{"id": s["id"], "title": s["title"], "tags": s.get("tags", []), "cites": s["cites"]} for s in listing])
-        return
-    for s in listing:
-        typer.echo(f"{s['id']:<44} {s['title']}  [{', '.join(s['cites'][:2])}]")
+    from floorcall.commands.rule_cmd import run_situations
+
+    raise typer.Exit(run_situations(content_root(), tag, as_json))
 
 
 @command()

@@ -1,8 +1,10 @@
 """The `floor` entry point.
 
 `floor lookup …` and `floor WORDS…` (first word not a command) take a fast path that never
-imports typer, yaml, jinja2 or markdown-it: at the table the lookup must feel instant (target
-≤ 100 ms; typer alone costs ~90 ms to import). Every other command goes through the typer app.
+imports typer, yaml, jinja2 or markdown-it: at the table the lookup must feel instant. So do the
+other table commands (walk, rule, situations, calc: commands.fastpath), whose options are read
+as click would read them. Everything else, and anything those readers are unsure of, goes
+through the typer app (typer costs ~30 ms to import).
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ def main(argv: list[str] | None = None) -> int:
             from floorcall.commands.lookup_cmd import run_lookup_from_args
 
             return run_lookup_from_args(fast)
+        from floorcall.commands.fastpath import run as run_without_typer
+
+        status = run_without_typer(args)
+        if status is not None:
+            return status
         if args and not args[0].startswith("-") and args[0] not in COMMANDS:
             args = ["lookup"] + args  # `floor oot raise --help`: the help of the lookup those words would run
         from floorcall.commands.app import app

@@ -1,0 +1,104 @@
+"""The table commands without typer: `walk`, `rule`, `situations` and every `calc` subcommand.
+
+Importing typer costs ~30 ms, most of a table command's time; these commands are read off the
+command line here instead, as click would read them (options anywhere, `--opt=value`, `-aX`,
+`--` ends options, a repeated option keeps the last value). Anything this parser is unsure of —
+help, an unknown option, a missing or extra argument — returns None and typer decides, with its
+own help and messages. tests/test_fastpath.py holds these tables to the typer commands.
+"""
+
+from __future__ import annotations
+
+from floorcall.commands.calc_run import OPTIONS as CALC_OPTIONS
+
+FLAG, VALUE, MULTI = "flag", "value", "multi"
+
+# command -> (positional parameters, {option: (parameter, kind)})
+SPECS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, str]]]] = {
+    "walk": (("situation_id",), {"--answer": ("answer", MULTI), "-a": ("answer", MULTI), "--json": ("as_json", FLAG),
+                                 "--house": ("house", VALUE), "--full": ("full", FLAG)}),
+    "rule": (("rule_id",), {"--json": ("as_json", FLAG)}),
+    "situations": ((), {"--tag": ("tag", VALUE), "-t": ("tag", VALUE), "--json": ("as_json", FLAG)}),
+}
+for _name, _options in CALC_OPTIONS.items():
+    SPECS[f"calc {_name}"] = ((), {opt: (param, FLAG if flag else VALUE) for opt, (param, flag) in _options.items()})
+
+
+def parse(spec: tuple[tuple[str, ...], dict[str, tuple[str, str]]], args: list[str]) -> dict | None:
+    """The parameters `args` give, or None when typer should read them."""
+    positional_names, options = spec
+    values: dict = {}
+    positionals: list[str] = []
+    i, options_done = 0, False
+    while i < len(args):
+        arg = args[i]
+        if options_done or not arg.startswith("-") or arg == "-":
+            positionals.append(arg)
+        elif arg == "--":
+            options_done = True
+        else:
+            name, sep, attached = arg.partition("=") if arg.startswith("--") else (arg[:2], "", arg[2:])
+            if name not in options:
+                return None
+            param, kind = options[name]
+            if kind == FLAG:
+                if sep or attached:
+                    return None
+                values[param] = True
+            else:
+                if sep or attached:
+                    value = attached
+                elif i + 1 < len(args):
+                    i += 1
+                    value = args[i]
+                else:
+                    return None
+                if kind == MULTI:
+                    values.setdefault(param, []).append(value)
+                else:
+                    values[param] = value
+        i += 1
+    if len(positionals) != len(positional_names):
+        return None
+    values.update(zip(positional_names, positionals, strict=True))
+    return values
+
+
+def run(args: list[str]) -> int | None:
+    """Run a table command read without typer; None when it is not one (or typer should read it)."""
+    if not args or any(a in ("-h", "--help") for a in args[: args.index("--") if "--" in args else len(args)]):
+        return None
+    key, rest = (" ".join(args[:2]), args[2:]) if args[0] == "calc" and len(args) > 1 else (args[0], args[1:])
+    spec = SPECS.get(key)
+    if spec is None:
+        return None
+    values = parse(spec, rest)
+    if values is None:
+        return None
+    import os
+    import sys
+
+    from floorcall.commands.render import Style
+    from floorcall.content.paths import find_root
+
+    style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
+    if key == "walk":
+        from floorcall.commands.walk_cmd import run_walk_command
+
+        return run_walk_command(find_root(None), values["situation_id"], values.get("answer"), values.get("as_json", False),
+                                values.get("house"), values.get("full", False), style)
+    if key == "rule":
+        from floorcall.commands.rule_cmd import run_rule
+
+        return run_rule(find_root(None), values["rule_id"], values.get("as_json", False), style)
+    if key == "situations":
+        from floorcall.commands.rule_cmd import run_situations
+
+        return run_situations(find_root(None), values.get("tag"), values.get("as_json", False))
+    from floorcall.commands import calc_run
+
+    as_json = values.pop("as_json", False)
+    function = getattr(calc_run, args[1].replace("-", "_") + "_lines")
+    result, lines = function(**values)
+    print(calc_run.output(result, lines, as_json))
+    return 0
