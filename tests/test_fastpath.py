@@ -68,3 +68,23 @@ def test_same_output_as_typer(floor, capsys, args):
 def test_unsure_goes_to_typer(args):
     """Anything the fast path is not sure of (help, unknown or malformed options, wrong arguments) is typer's."""
     assert fastpath.run(list(args)) is None
+
+
+@pytest.mark.parametrize("args", [
+    ["walk", "overchip-facing-bet", "-a", "declared=silent"], ["rule", "44"], ["situations"],
+    ["calc", "penalty", "--players", "8", "--rounds", "1"],
+])
+def test_table_commands_stay_light(args):
+    """The table commands import neither typer nor yaml, jinja2 or markdown-it (a module check, not a timing)."""
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    code = ("import sys; from floorcall.commands.entry import main; rc = main(sys.argv[1:]);"
+            "heavy = [m for m in ('typer', 'click', 'yaml', 'jinja2', 'markdown_it', 'pydantic') if m in sys.modules];"
+            "print('HEAVY', ','.join(heavy)); sys.exit(rc)")
+    subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, capture_output=True, text=True, timeout=120)  # warm the cache
+    result = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY"
