@@ -9,7 +9,7 @@ own help and messages. tests/test_fastpath.py holds these tables to the typer co
 
 from __future__ import annotations
 
-from floorcall.commands.calc_run import OPTIONS as CALC_OPTIONS
+from floorcall.commands.calc_options import OPTIONS as CALC_OPTIONS
 
 FLAG, VALUE, MULTI = "flag", "value", "multi"
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
@@ -11,7 +10,7 @@ from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 def _corpus(root) -> dict:
     from floorcall.content import corpus as corpus_module
 
-    data = corpus_module.load(root)
+    data = corpus_module.load_content(root)
     corpus_module.warn_if_skipped(data)
     return data
 
@@ -23,7 +22,7 @@ def run_rule(root, rule_id: str, as_json: bool, style) -> int:
     data = _corpus(root)
     found = data["rules"][resolve_rule_id(data["rules"], rule_id)]
     if as_json:
-        sys.stdout.write(json.dumps(found, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(_json(found, ensure_ascii=False, indent=2) + "\n")
     else:
         print(render_rule(found, data["rules"], style))
     return 0
@@ -38,8 +37,14 @@ def run_situations(root, tag: str | None, as_json: bool) -> int:
     listing.sort(key=lambda s: s["id"])
     if as_json:
         rows = [{"id": s["id"], "title": s["title"], "tags": s.get("tags", []), "cites": s["cites"]} for s in listing]
-        sys.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(_json(rows, ensure_ascii=False, indent=2) + "\n")
         return 0
     for s in listing:
         print(f"{s['id']:<44} {s['title']}  [{', '.join(s['cites'][:2])}]")
     return 0
+
+
+def _json(value, **options) -> str:
+    import json  # only for --json: it costs a table command ~5 ms to import
+
+    return json.dumps(value, **options)

@@ -8,7 +8,6 @@ calculator's options are. At a terminal the walk is a session (commands.interact
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 
@@ -29,7 +28,7 @@ def run_walk_command(root, situation_id: str, answer_pairs: list[str] | None, as
     from floorcall.engines.walk import get_situation
 
     house = configured_house(house)
-    data = corpus_module.load(root)
+    data = corpus_module.load_content(root)
     corpus_module.warn_if_skipped(data)
     situation = get_situation(data, situation_id)
     if answer_pairs is None and not as_json and interactive_input():
@@ -61,7 +60,7 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
     plan = _numbers_plan(result, numbers) if numbers else None
     if as_json:
         payload = result.as_json() | ({"pending": True} if isinstance(result, Pending) else {})
-        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.write(_json(payload, ensure_ascii=False, indent=2) + "\n")
     elif isinstance(result, Pending):
         print(render_question(result, style))
         print(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
@@ -100,3 +99,9 @@ def _numbers_plan(result, numbers: dict[str, str]):
     if missing:
         raise FloorError(f"give every number the arithmetic needs: --answer {missing[0]}=N (needed: {', '.join(names)})")
     return fixed, [(names[key], value) for key, value in numbers.items()]
+
+
+def _json(value, **options) -> str:
+    import json  # only for --json: it costs a table command ~5 ms to import
+
+    return json.dumps(value, **options)

@@ -5,42 +5,48 @@ Pure: data in, data out. The CLI and the site drive it; nothing here prints or p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 
 HOUSE_MODES = ("dttf", "none")  # dttf: the league's house rules govern; none: pure TDA 2024
 
+# Plain classes, not dataclasses: importing dataclasses costs a table command ~10 ms at start.
 
-@dataclass
+
 class Step:
     """One answered question on the path."""
 
-    question: str
-    ask: str
-    answer: str
-    label: str
+    __slots__ = ("question", "ask", "answer", "label")
+
+    def __init__(self, question: str, ask: str, answer: str, label: str):
+        self.question, self.ask, self.answer, self.label = question, ask, answer, label
+
+    def __eq__(self, other):
+        return isinstance(other, Step) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self):
+        return f"Step({self.question!r}, {self.answer!r})"
 
 
-@dataclass
 class Ruling:
     """The outcome as shown under a house mode."""
 
-    situation: str
-    title: str
-    outcome: str
-    ruling: str
-    why: str
-    cites: list[str]
-    house_note: str
-    other_position: dict | None  # the position not applied: TDA 2024 under the house, the house under `none`
-    note_2019: str
-    calc: str
-    path: list[Step] = field(default_factory=list)
-    house: str = "dttf"
-    sourcing: str = ""  # remarks on where a fact comes from: shown only with --full, never read out
-    tda_silent: bool = False  # the house rule fills a gap TDA leaves (not a conflict with a TDA rule)
-    siblings: list[str] = field(default_factory=list)  # neighbouring situations: "not this? see …"
+    def __init__(self, situation: str, title: str, outcome: str, ruling: str, why: str, cites: list[str],
+                 house_note: str, other_position: dict | None, note_2019: str, calc: str,
+                 path: list[Step] | None = None, house: str = "dttf", sourcing: str = "",
+                 tda_silent: bool = False, siblings: list[str] | None = None):
+        self.situation, self.title, self.outcome = situation, title, outcome
+        self.ruling, self.why, self.cites = ruling, why, cites
+        self.house_note = house_note
+        self.other_position = other_position  # the position not applied: TDA 2024 under the house (None under `none`)
+        self.note_2019, self.calc = note_2019, calc
+        self.path: list[Step] = list(path or [])
+        self.house = house
+        self.sourcing = sourcing  # remarks on where a fact comes from: shown only with --full, never read out
+        self.tda_silent = tda_silent  # the house rule fills a gap TDA leaves (not a conflict with a TDA rule)
+        self.siblings: list[str] = list(siblings or [])  # neighbouring situations: "not this? see …"
+
+    def __repr__(self):
+        return f"Ruling({self.situation!r}, {self.outcome!r}, house={self.house!r})"
 
     def as_json(self) -> dict:
         return {
@@ -62,16 +68,17 @@ class Ruling:
         }
 
 
-@dataclass
 class Pending:
     """The walk stops at a question that has not been answered yet."""
 
-    situation: str
-    question: str
-    ask: str
-    help: str
-    answers: list[tuple[str, str]]  # (answer id, label) in order
-    path: list[Step] = field(default_factory=list)
+    def __init__(self, situation: str, question: str, ask: str, help: str, answers: list[tuple[str, str]],
+                 path: list[Step] | None = None):
+        self.situation, self.question, self.ask, self.help = situation, question, ask, help
+        self.answers = answers  # (answer id, label) in order
+        self.path: list[Step] = list(path or [])
+
+    def __repr__(self):
+        return f"Pending({self.situation!r}, {self.question!r})"
 
     def as_json(self) -> dict:
         return {
