@@ -29,9 +29,13 @@ def eval_queries() -> list[str]:
 
 @pytest.fixture(autouse=True, scope="session")
 def _isolated_cache(tmp_path_factory):
-    """Every test run compiles its own corpus cache; the user's cache is never touched."""
+    """Every test run compiles its own corpus cache and keeps its own settings and saved data:
+    the user's cache, config file, ruling log and quiz progress are never touched."""
     os.environ["FLOORCALL_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    os.environ.pop("FLOORCALL_ROOT", None)
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
+    for name in ("FLOORCALL_ROOT", "FLOORCALL_HOUSE", "FLOORCALL_NAME", "FLOORCALL_EVENT", "FLOORCALL_DB", "FLOORCALL_CONFIG"):
+        os.environ.pop(name, None)
     os.environ["NO_COLOR"] = "1"
     yield
 
