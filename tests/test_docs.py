@@ -62,7 +62,10 @@ def test_readme_output_is_real(root, args, shown):
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-m", "floorcall", *args], capture_output=True, text=True, cwd=root, timeout=120)
+    import os
+
+    env = dict(os.environ, COLUMNS="88")  # the width the README's examples were printed at
+    result = subprocess.run([sys.executable, "-m", "floorcall", *args], capture_output=True, text=True, cwd=root, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     printed = result.stdout
     for line in shown:
