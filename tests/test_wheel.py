@@ -35,3 +35,17 @@ def test_installed_floor_runs_outside_a_checkout(installed_floor, tmp_path):
     assert "Oversized Chip Betting (Overchips)" in result.stdout
     looked = subprocess.run([str(installed_floor), "lookup", "overchip", "--json"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert looked.returncode == 0 and "overchip-facing-bet" in looked.stdout
+
+
+def test_wheel_metadata_and_version(installed_floor, tmp_path):
+    """The wheel ships the MIT LICENSE and py.typed, and `floor --version` is the wheel's version (one source)."""
+    python = installed_floor.parent / "python"
+    code = ("import importlib.metadata as m, pathlib, floorcall; d = m.distribution('floorcall');"
+            "print(d.version); print(any(str(f).endswith('LICENSE') for f in d.files));"
+            "print((pathlib.Path(floorcall.__file__).parent / 'py.typed').exists()); print(d.metadata['License-Expression'])")
+    meta = subprocess.run([str(python), "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120).stdout.split()
+    version = subprocess.run([str(installed_floor), "--version"], cwd=tmp_path, capture_output=True, text=True, timeout=120).stdout.strip()
+    from floorcall import __version__
+
+    assert meta == [__version__, "True", "True", "MIT"]
+    assert version == f"floor {__version__}"
