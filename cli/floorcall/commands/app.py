@@ -118,8 +118,11 @@ def rule(
 def check(
     paths: Optional[list[Path]] = typer.Argument(None, help="Tree files to check (default: all content, with coverage)."),
     stats: bool = typer.Option(False, "--stats", help="Also print corpus figures (coverage per source as cited/uncovered/total)."),
+    output_format: str = typer.Option("text", "--format", help="text (path:line: CODE message), json, or github (annotations for a CI log)."),
 ):
     """Validate the rulebook and rulings; print `path:line: CODE message — hint` per problem."""
+    if output_format not in CHECK_FORMATS:
+        raise FloorError(f"--format takes {', '.join(CHECK_FORMATS)}, not '{shown(output_format)}'")
     from floorcall.content.check import check_all, corpus_figures
     from floorcall.content.reader import read_all, relpath
 
@@ -140,8 +143,12 @@ def check(
 
         read_trees(raw, extra)
     problems = check_all(raw, only)
+    if output_format == "json":
+        payload = {"problems": [{"path": p.path, "line": p.line, "code": p.code, "message": p.message, "hint": p.hint} for p in problems]}
+        emit_json(payload | ({"figures": corpus_figures(raw)} if stats else {}))
+        raise typer.Exit(1 if problems else 0)
     for problem in problems:
-        typer.echo(str(problem))
+        typer.echo(_github_annotation(problem) if output_format == "github" else str(problem))
     if stats:
         figures = corpus_figures(raw)
         typer.echo(", ".join(f"{k}: {v}" for k, v in figures.items()))
@@ -150,6 +157,33 @@ def check(
         raise typer.Exit(1)
     parts = sum(1 for _path, rule in raw.rules if rule.get("parent"))
     typer.echo(f"ok: {len(raw.rules) - parts} rules" + (f" ({parts} parts)" if parts else "") + f", {len(raw.trees)} situations checked")
+
+
+CHECK_FORMATS = ("text", "json", "github")
+
+
+def _github_annotation(problem) -> str:
+    """A GitHub Actions error annotation: shown on the file and line in a pull request."""
+    def escape(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    message = problem.message + (f" — {problem.hint}" if problem.hint else "")
+    return f"::error file={escape(problem.path)},line={problem.line},title={problem.code}::{escape(message)}"
+
+
+@command()
+def new(situation_id: str = typer.Argument(..., metavar="SITUATION-ID", help="The new situation's id: lowercase words joined by hyphens.")):
+    """Write a skeleton tree rulings/SITUATION-ID.yaml that passes `floor check`; then replace its TODOs."""
+    from floorcall.content.check import SLUG
+    from floorcall.content.schema import skeleton
+
+    if not SLUG.match(situation_id):
+        raise FloorError(f"'{shown(situation_id)}' is not lowercase words joined by hyphens, e.g. chip-knocked-over")
+    path = content_root() / "rulings" / f"{situation_id}.yaml"
+    if path.exists():
+        raise FloorError(f"{path} already exists — choose another id, or edit that file")
+    path.write_text(skeleton(situation_id), encoding="utf-8")
+    typer.echo(f"wrote {path} — replace each TODO, then run `floor check {path}`")
 
 
 # ---------------------------------------------------------------- rulings

@@ -14,7 +14,7 @@ import sys
 
 from floorcall.core.errors import FloorError
 
-COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config")
+COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
 
 
