@@ -59,10 +59,9 @@ def readme_examples() -> list[tuple[str, list[str]]]:
 @pytest.mark.parametrize("args, shown", readme_examples())
 def test_readme_output_is_real(root, args, shown):
     """Every output line the README shows is what the command prints (a line ending in ' …' is a prefix)."""
+    import os
     import subprocess
     import sys
-
-    import os
 
     env = dict(os.environ, COLUMNS="88")  # the width the README's examples were printed at
     result = subprocess.run([sys.executable, "-m", "floorcall", *args], capture_output=True, text=True, cwd=root, timeout=120, env=env)
