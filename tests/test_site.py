@@ -20,7 +20,9 @@ from floorcall.engines.lookup import rank
 from floorcall.engines.walk import rule_for_house
 from floorcall.publish import sitegen
 
-INDEX_GZIP_BUDGET = 60 * 1024
+# 160 situations fitted in 47 KB; with 200 situations and 91 rule parts the index is ~61 KB.
+# The budget keeps a phone's first search download small: 70 KB gzipped.
+INDEX_GZIP_BUDGET = 70 * 1024
 NODE = shutil.which("node")
 # Queries beyond the dev cases that exercise each step of the port: typos, phrases, accents,
 # curly apostrophes, control and wide characters, digits, the length cap, nothing at all.
