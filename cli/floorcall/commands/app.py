@@ -189,35 +189,60 @@ def walk(
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
     house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
     full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),
+    log: bool = typer.Option(False, "--log", help="Save the ruling in the ruling log (needs --answer); prints the precedent and one line."),
+    table: Optional[str] = typer.Option(None, "--table", help="With --log: the table, e.g. 12."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", help="With --log: a seat, repeatable (paired with --player in order)."),
+    player: Optional[list[str]] = typer.Option(None, "--player", help='With --log: a player, repeatable; the first is the one penalised, e.g. "Ann Lee".'),
+    penalty: Optional[str] = typer.Option(None, "--penalty", help="With --log: warning, N hands, N rounds, N minutes (DTTF deal-out), dq."),
+    note: Optional[str] = typer.Option(None, "--note", help="With --log: one line on what happened."),
+    event: Optional[str] = typer.Option(None, "--event", help='With --log: the event, e.g. "Friday NLH".'),
+    supersedes: Optional[str] = typer.Option(None, "--supersedes", help="With --log: this ruling corrects record ID (which stays)."),
+    players_at_table: Optional[str] = typer.Option(None, "--players", help="With --log and --penalty: players at the table, for the ladder's hand count."),
+    db: Optional[str] = typer.Option(None, "--db", help="With --log: the ruling log (default: FLOORCALL_DB, else $XDG_DATA_HOME/floorcall/rulings.sqlite3)."),
 ):
-    """Walk a situation to its ruling: interactively, or with --answer."""
+    """Walk a situation to its ruling: interactively, or with --answer (and --log to save it)."""
+    from floorcall.commands.log_cmd import prepare_walk_log
     from floorcall.engines.walk import HOUSE_MODES, get_situation
 
     if house not in HOUSE_MODES:
         raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
+    logger = prepare_walk_log(log, house=house, db=db, table=table, seats=seat, players=player, penalty=penalty, note=note,
+                              event=event, supersedes=supersedes, players_at_table=players_at_table)
     data = corpus()
     situation = get_situation(data, situation_id)
     interactive = answer is None and not as_json and interactive_input()
+    if logger is not None and answer is None:
+        raise FloorError("--log saves a walk given with --answer QUESTION=ANSWER (an interactive walk saves with its own key)")
     if interactive:
         from floorcall.commands.interactive import run_walk
 
         raise typer.Exit(run_walk(data, situation, house, style_for_stdout(), full=full))
-    finish_walk(data, situation, answer or [], as_json, house, full)
+    finish_walk(data, situation, answer or [], as_json, house, full, on_ruling=logger.save if logger else None)
 
 
-def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool = False) -> None:
+def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: bool, house: str, full: bool = False,
+                on_ruling=None) -> None:
+    """Print the walk's result; `on_ruling(ruling)` (the --log save) runs once a ruling is reached."""
     from floorcall.commands.render import render_question, render_ruling
     from floorcall.engines.walk import Pending, advance, parse_answer_options
 
     result = advance(situation, parse_answer_options(answer_pairs), house)
+    pending = isinstance(result, Pending)
     if as_json:
-        emit_json(result.as_json() | ({"pending": True} if isinstance(result, Pending) else {}))
+        logged = on_ruling(result) if on_ruling is not None and not pending else None
+        emit_json(result.as_json() | ({"pending": True} if pending else {}) | ({"log": logged} if logged else {}))
     elif isinstance(result, Pending):
         typer.echo(render_question(result))
         typer.echo(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
     else:
         typer.echo(render_ruling(result, data["rules"], style_for_stdout(), data["situations"], full))
-    if isinstance(result, Pending):
+        if on_ruling is not None:  # after the ruling is on screen: a save that fails never hides it
+            typer.echo("")
+            for line in on_ruling(result)["lines"]:
+                typer.echo(line)
+    if pending:
+        if on_ruling is not None:
+            typer.echo("floor: not logged — the walk stopped at a question", err=True)
         raise typer.Exit(EXIT_PENDING)
 
 
@@ -249,3 +274,7 @@ app.add_typer(quiz_app, name="quiz")
 from floorcall.commands.site_cmd import site_app  # noqa: E402
 
 app.add_typer(site_app, name="site")
+
+from floorcall.commands import log_cmd  # noqa: E402
+
+log_cmd.register(app)
