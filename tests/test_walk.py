@@ -116,7 +116,7 @@ def scripted(*lines):
         (("2", "b", "1"), 0, "House: raise."),           # b at the ruling goes back to the last question
         (("2", "r", "1"), 0, "House: raise."),           # r at the ruling starts again
         (("2", "m"), 0, "Rules cited (primary first)"),  # m shows everything
-        (("2", "x"), 0, "Type one of: b back · r restart · m more · n new lookup · q quit."),
+        (("2", "x"), 0, "Type one of: b back · r restart · m more · s save · n new lookup · q quit."),
         (("2", "q"), 0, "A call."),
     ],
 )

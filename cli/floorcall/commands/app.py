@@ -210,11 +210,30 @@ def walk(
     house: Optional[str] = typer.Option(None, "--house", help="dttf: the league's house rules govern; none: pure TDA 2024 "
                                         "(default: FLOORCALL_HOUSE, the config file, else dttf)."),
     full: bool = typer.Option(False, "--full", help="Show everything: every cite's words, 2019 notes, where facts were sourced."),
+    log: bool = typer.Option(False, "--log", help="Save the ruling in the ruling log (needs --answer); prints the precedent and one line."),
+    table: Optional[str] = typer.Option(None, "--table", help="With --log: the table, e.g. 12."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", help="With --log: a seat, repeatable (paired with --player in order)."),
+    player: Optional[list[str]] = typer.Option(None, "--player", help='With --log: a player, repeatable; the first is the one penalised, e.g. "Ann Lee".'),
+    penalty: Optional[str] = typer.Option(None, "--penalty", help="With --log: warning, N hands, N rounds, N minutes (DTTF deal-out), dq."),
+    note: Optional[str] = typer.Option(None, "--note", help="With --log: one line on what happened."),
+    event: Optional[str] = typer.Option(None, "--event", help='With --log: the event, e.g. "Friday NLH" (default: the configured event).'),
+    supersedes: Optional[str] = typer.Option(None, "--supersedes", help="With --log: this ruling corrects record ID (which stays)."),
+    players_at_table: Optional[str] = typer.Option(None, "--players", help="With --log and --penalty: players at the table, for the ladder's hand count."),
+    db: Optional[str] = typer.Option(None, "--db", help="The ruling log (default: FLOORCALL_DB, the config file, else $XDG_DATA_HOME/floorcall/rulings.sqlite3)."),
 ):
-    """Walk a situation to its ruling: interactively, or with --answer."""
+    """Walk a situation to its ruling: interactively, or with --answer (and --log to save it)."""
+    from floorcall.commands.config import house as configured_house
     from floorcall.commands.walk_cmd import run_walk_command
 
-    raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout()))
+    from floorcall.commands.log_cmd import prepare_walk_log
+
+    # Every log flag is checked before the walk runs (a stray --table without --log is an error too).
+    logger = prepare_walk_log(log, house=configured_house(house), db=db, table=table, seats=seat, players=player,
+                              penalty=penalty, note=note, event=event, supersedes=supersedes, players_at_table=players_at_table)
+    if logger is not None and answer is None:
+        raise FloorError("--log saves a walk given with --answer QUESTION=ANSWER (an interactive walk saves with its s key)")
+    raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout(),
+                                      on_ruling=logger.save if logger else None, db=db))
 
 
 # ---------------------------------------------------------------- config
@@ -285,3 +304,7 @@ app.add_typer(quiz_app, name="quiz")
 from floorcall.commands.site_cmd import site_app  # noqa: E402
 
 app.add_typer(site_app, name="site")
+
+from floorcall.commands import log_cmd  # noqa: E402
+
+log_cmd.register(app)

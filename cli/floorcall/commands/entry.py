@@ -14,7 +14,8 @@ import sys
 
 from floorcall.core.errors import FloorError
 
-COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new")
+COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new",
+            "log", "penalty")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
 
 

@@ -12,11 +12,17 @@ from __future__ import annotations
 from floorcall.commands.calc_options import OPTIONS as CALC_OPTIONS
 
 FLAG, VALUE, MULTI = "flag", "value", "multi"
+LOG_PARAMETERS = {"log", "table", "seat", "player", "penalty", "note", "event", "supersedes", "players_at_table"}
 
 # command -> (positional parameters, {option: (parameter, kind)})
 SPECS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, str]]]] = {
     "walk": (("situation_id",), {"--answer": ("answer", MULTI), "-a": ("answer", MULTI), "--json": ("as_json", FLAG),
-                                 "--house": ("house", VALUE), "--full": ("full", FLAG)}),
+                                 "--house": ("house", VALUE), "--full": ("full", FLAG), "--db": ("db", VALUE),
+                                 # saving to the ruling log is typer's (its checks live with the log command)
+                                 "--log": ("log", FLAG), "--table": ("table", VALUE), "--seat": ("seat", MULTI),
+                                 "--player": ("player", MULTI), "--penalty": ("penalty", VALUE), "--note": ("note", VALUE),
+                                 "--event": ("event", VALUE), "--supersedes": ("supersedes", VALUE),
+                                 "--players": ("players_at_table", VALUE)}),
     "rule": (("rule_id",), {"--json": ("as_json", FLAG)}),
     "situations": ((), {"--tag": ("tag", VALUE), "-t": ("tag", VALUE), "--json": ("as_json", FLAG)}),
 }
@@ -83,10 +89,12 @@ def run(args: list[str]) -> int | None:
 
     style = Style(sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
     if key == "walk":
+        if set(values) & LOG_PARAMETERS:
+            return None
         from floorcall.commands.walk_cmd import run_walk_command
 
         return run_walk_command(find_root(None), values["situation_id"], values.get("answer"), values.get("as_json", False),
-                                values.get("house"), values.get("full", False), style)
+                                values.get("house"), values.get("full", False), style, db=values.get("db"))
     if key == "rule":
         from floorcall.commands.rule_cmd import run_rule
 

@@ -34,7 +34,8 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 EXAMPLES = {
     "lookup": ['floor lookup "tossed one big chip in, said nothing"', "floor oot raise", "floor lookup 53-B --json"],
     "walk": ["floor walk overchip-facing-bet", "floor walk overchip-facing-bet --answer declared=silent",
-             "floor walk dealer-exposed-holecard -a which-card=second-card --house none"],
+             "floor walk dealer-exposed-holecard -a which-card=second-card --house none",
+             "floor walk overchip-facing-bet -a declared=silent --log --table 12 --seat 4 --player \"Ann Lee\""],
     "rule": ["floor rule 44", "floor rule 35-E", 'floor rule "rp 10 h" --json'],
     "rules": ["floor rules --source dttf", 'floor rules --section "Bets and Raises"'],
     "sources": ["floor sources", "floor sources --json"],
@@ -56,6 +57,12 @@ EXAMPLES = {
     "calc": ["floor calc chips --facing 600 --min-raise 600 --chips 5000", "floor calc penalty --players 8 --rounds 1"],
     "site": ["floor site build", "floor site serve"],
     "config": ["floor config", "floor config set house none", "FLOORCALL_HOUSE=none floor walk fouled-deck"],
+    "log": ["floor log", "floor log --player \"Ann Lee\" --all", "floor log --since 2026-03-14 --json"],
+    "log-show": ["floor log show 17", "floor log show 17 --json"],
+    "log-correct": ["floor log correct 17 --seat 5", "floor log correct 17 --penalty none --note \"warning withdrawn\""],
+    "log-export": ["floor log export --csv rulings.csv", "floor log export --csv friday.csv --event \"Friday NLH\""],
+    "log-report": ["floor log report --out tonight.html", "floor log report --event \"Friday NLH\" --out friday.html"],
+    "player-penalty": ["floor penalty \"Ann Lee\"", "floor penalty \"Ann Lee\" --event \"Friday NLH\" --players 8"],
     "floor": ['floor "tossed one big chip in, said nothing"', "floor walk overchip-facing-bet", "floor rule 44",
               "floor help walk"],
 }

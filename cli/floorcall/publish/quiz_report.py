@@ -55,15 +55,15 @@ def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: st
     }
 
 
-def template_folder(root: Path) -> Path:
+def template_folder(root: Path, template: str = TEMPLATE) -> Path:
     """The content root's site/templates, else the one shipped with Floorcall (a --root may hold content only)."""
     package = Path(__file__).resolve().parent.parent  # floorcall/, above publish/
     candidates = [Path(root) / "site" / "templates", package.parent.parent / "site" / "templates",
                   package / "_data" / "site" / "templates"]
     for folder in candidates:
-        if (folder / TEMPLATE).is_file():
+        if (folder / template).is_file():
             return folder
-    raise FloorError(f"the report template {candidates[0] / TEMPLATE} is missing — reinstall Floorcall or run from a checkout")
+    raise FloorError(f"the report template {candidates[0] / template} is missing — reinstall Floorcall or run from a checkout")
 
 
 def render_report(root: Path, context: dict) -> str:
