@@ -223,9 +223,8 @@ def walk(
 ):
     """Walk a situation to its ruling: interactively, or with --answer (and --log to save it)."""
     from floorcall.commands.config import house as configured_house
-    from floorcall.commands.walk_cmd import run_walk_command
-
     from floorcall.commands.log_cmd import prepare_walk_log
+    from floorcall.commands.walk_cmd import run_walk_command
 
     # Every log flag is checked before the walk runs (a stray --table without --log is an error too).
     logger = prepare_walk_log(log, house=configured_house(house), db=db, table=table, seats=seat, players=player,
