@@ -31,6 +31,8 @@ def eval_queries() -> list[str]:
 def _isolated_cache(tmp_path_factory):
     """Every test run compiles its own corpus cache; the user's cache is never touched."""
     os.environ["FLOORCALL_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    # The director's imported editions (floor import) never leak in: each test run starts with none.
+    os.environ["FLOORCALL_DATA"] = str(tmp_path_factory.mktemp("data"))
     os.environ.pop("FLOORCALL_ROOT", None)
     os.environ["NO_COLOR"] = "1"
     yield

@@ -67,8 +67,11 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     for rule in data["rules"].values():
         counts[rule["source"]] = counts.get(rule["source"], 0) + 1
     listing = [dict(s, rules=counts.get(s["id"], 0)) for s in data["sources"]]
+    from floorcall.commands.editions_cmd import imported_listing
+
+    imported = imported_listing(data)  # the director's own copies (floor import): none unless imported
     if as_json:
-        emit_json(listing)
+        emit_json(listing + [dict(e, role="imported") for e in imported])
         return
     style = style_for_stdout()
     for s in listing:
@@ -77,6 +80,12 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
         typer.echo(f"   role: {s['role']} — {s['note']}")
         typer.echo(f"   from: {s['origin']}")
         typer.echo(f"   rules: {s['rules']}")
+    if imported:
+        from floorcall.commands.editions_cmd import listing_line
+
+        typer.echo(style("Imported editions (your copies; floor import --remove YEAR takes one out):", "bold"))
+        for entry in imported:
+            typer.echo("   " + listing_line(entry).replace("\n", "\n   "))
 
 
 @command("rules")
@@ -108,13 +117,23 @@ def rule(
     rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, 35-E, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word.",
                                   autocompletion=completion.rules),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Label it in an imported edition's numbers, e.g. 2026."),
 ):
     """Show one rule: its words, our summary and how it relates to the other sources."""
+    from floorcall.commands.editions_cmd import edition_rule, imported_part, in_edition, render_edition_rule
     from floorcall.commands.render import render_rule
     from floorcall.content.rulebook import resolve_rule_id
 
     data = corpus()
-    found = data["rules"][resolve_rule_id(data["rules"], rule_id)]
+    other = edition_rule(data, rule_id)  # tda-2026:45, a rule of an imported edition, with its 2024 counterpart
+    if other is not None:
+        if as_json:
+            emit_json(other)
+        else:
+            typer.echo(render_edition_rule(other, data, style_for_stdout()))
+        return
+    data = in_edition(data, edition)
+    found = imported_part(data, rule_id) or data["rules"][resolve_rule_id(data["rules"], rule_id)]
     if as_json:
         emit_json(found)
         return
@@ -189,13 +208,15 @@ def walk(
     as_json: bool = typer.Option(False, "--json", help="Print JSON (with --answer, or when piped)."),
     house: str = typer.Option("dttf", "--house", help="dttf: the league's house rules govern; none: pure TDA 2024."),
     full: bool = typer.Option(False, "--full", help="Also show where each fact was sourced."),
+    edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Cite rules in an imported edition's numbers, e.g. 2026."),
 ):
     """Walk a situation to its ruling: interactively, or with --answer."""
+    from floorcall.commands.editions_cmd import in_edition
     from floorcall.engines.walk import HOUSE_MODES, get_situation
 
     if house not in HOUSE_MODES:
         raise FloorError(f"unknown house mode '{house}' — use one of: {', '.join(HOUSE_MODES)}")
-    data = corpus()
+    data = in_edition(corpus(), edition)
     situation = get_situation(data, situation_id)
     interactive = answer is None and not as_json and interactive_input()
     if interactive:
@@ -211,7 +232,11 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
 
     result = advance(situation, parse_answer_options(answer_pairs), house)
     if as_json:
-        emit_json(result.as_json() | ({"pending": True} if isinstance(result, Pending) else {}))
+        from floorcall.commands.editions_cmd import cited_json
+
+        cited = None if isinstance(result, Pending) else cited_json(data, result.cites)
+        emit_json(result.as_json() | ({"pending": True} if isinstance(result, Pending) else {})
+                  | ({"cited": cited} if cited is not None else {}) | ({"edition": data["edition"]} if data.get("edition") else {}))
     elif isinstance(result, Pending):
         typer.echo(render_question(result))
         typer.echo(f"answer with --answer {result.question}=<{'|'.join(a for a, _ in result.answers)}>")
@@ -249,3 +274,8 @@ app.add_typer(quiz_app, name="quiz")
 from floorcall.commands.site_cmd import site_app  # noqa: E402
 
 app.add_typer(site_app, name="site")
+
+from floorcall.commands.editions_cmd import editions_app, import_document  # noqa: E402
+
+command("import")(import_document)
+app.add_typer(editions_app, name="editions")

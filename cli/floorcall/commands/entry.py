@@ -12,7 +12,7 @@ import sys
 
 from floorcall.core.errors import FloorError
 
-COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc")
+COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "import", "editions")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
 
 

@@ -54,6 +54,11 @@ EXAMPLES = {
     "quiz": ["floor quiz", "floor quiz --topic betting --count 5", "floor quiz --exam"],
     "calc": ["floor calc chips --facing 600 --min-raise 600 --chips 5000", "floor calc penalty --players 8 --rounds 1"],
     "site": ["floor site build", "floor site serve"],
+    "import": ['floor import "2024 Poker TDA Rules PDF Longform Vers 1.0 FINAL.pdf"', "floor import rules-2026.docx --json",
+               "floor import --remove 2026"],
+    "editions": ["floor editions list", "floor editions diff 2024 2026"],
+    "list": ["floor editions list", "floor editions list --json"],
+    "diff": ["floor editions diff 2024 2026", "floor editions diff 2022 2024 --json"],
     "floor": ['floor "tossed one big chip in, said nothing"', "floor walk overchip-facing-bet", "floor rule 44",
               "floor help walk"],
 }

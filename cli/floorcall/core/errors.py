@@ -8,3 +8,13 @@ class FloorError(Exception):
         super().__init__(message)
         self.message = message
         self.exit_code = exit_code
+
+
+# What a user typed or named is echoed back at most this long, so one bad argument stays one line.
+MAX_ECHO = 80
+
+
+def shown(text: object, limit: int = MAX_ECHO) -> str:
+    """`text` as it may appear in a message: control characters made visible, at most `limit` characters."""
+    visible = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+    return visible if len(visible) <= limit else visible[: limit - 1] + "…"
