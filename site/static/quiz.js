@@ -55,6 +55,12 @@
       });
       box.appendChild(list);
     }
+    if (item.words) {  // the governing rule's words from the director's own imported copy (floor import)
+      box.appendChild(el("p", "quote-label", "The rulebook's words, from " + item.words[1] + ":"));
+      var quote = el("blockquote", "rule-text full-text");
+      item.words[0].split("\n\n").forEach(function (paragraph) { quote.appendChild(el("p", "", paragraph)); });
+      box.appendChild(quote);
+    }
     var next = el("button", "button next", "Next question →");
     next.type = "button";
     next.addEventListener("click", function () { current = null; render(); });

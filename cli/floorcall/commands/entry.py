@@ -15,7 +15,7 @@ import sys
 from floorcall.core.errors import FloorError
 
 COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new",
-            "log", "penalty")
+            "log", "penalty", "import", "editions")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
 
 

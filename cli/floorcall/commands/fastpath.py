@@ -22,8 +22,8 @@ SPECS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, str]]]] = {
                                  "--log": ("log", FLAG), "--table": ("table", VALUE), "--seat": ("seat", MULTI),
                                  "--player": ("player", MULTI), "--penalty": ("penalty", VALUE), "--note": ("note", VALUE),
                                  "--event": ("event", VALUE), "--supersedes": ("supersedes", VALUE),
-                                 "--players": ("players_at_table", VALUE)}),
-    "rule": (("rule_id",), {"--json": ("as_json", FLAG)}),
+                                 "--players": ("players_at_table", VALUE), "--edition": ("edition", VALUE)}),
+    "rule": (("rule_id",), {"--json": ("as_json", FLAG), "--edition": ("edition", VALUE)}),
     "situations": ((), {"--tag": ("tag", VALUE), "-t": ("tag", VALUE), "--json": ("as_json", FLAG)}),
 }
 for _name, _options in CALC_OPTIONS.items():
@@ -70,6 +70,13 @@ def parse(spec: tuple[tuple[str, ...], dict[str, tuple[str, str]]], args: list[s
     return values
 
 
+def _editions_imported() -> bool:
+    """Whether the director has imported an edition (one scandir; the common answer is no)."""
+    from floorcall.content.imported import edition_files
+
+    return bool(edition_files())
+
+
 def run(args: list[str]) -> int | None:
     """Run a table command read without typer; None when it is not one (or typer should read it)."""
     if not args or any(a in ("-h", "--help") for a in args[: args.index("--") if "--" in args else len(args)]):
@@ -79,8 +86,8 @@ def run(args: list[str]) -> int | None:
     if spec is None:
         return None
     values = parse(spec, rest)
-    if values is None:
-        return None
+    if values is None or values.get("edition") or (key in ("walk", "rule") and _editions_imported()):
+        return None  # an imported edition (floor import) is read by typer's commands, which know editions
     import os
     import sys
 

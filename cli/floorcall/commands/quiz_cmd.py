@@ -50,14 +50,16 @@ def quiz(
     report: Optional[Path] = typer.Option(None, "--report", help="With --exam: write a printable HTML report for the training coordinator."),
     as_json: bool = typer.Option(False, "--json", help="Print the items as JSON (answer_number is the right choice), or with --answers the grading."),
     answers: Optional[str] = typer.Option(None, "--answers", help="Grade without prompts: one choice number per question, e.g. 2,1,3."),
+    edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Cite rules in an imported edition's numbers, e.g. 2026."),
 ):
     """Take a quiz: one question at a time, answer by number, feedback quoting the rule, score at the end."""
     if ctx.invoked_subcommand is not None:
         return
+    from floorcall.commands.editions_cmd import in_edition
     from floorcall.engines import quiz as engine
 
     settings = _check_options(topic, count, exam, pass_mark, report, as_json, answers)
-    data = _corpus()
+    data = in_edition(_corpus(), edition)
     seed = seed if seed is not None else _random_seed()
     source_id = _source(source)
     generated = engine.generate(data, seed)

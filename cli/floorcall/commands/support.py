@@ -63,6 +63,11 @@ EXAMPLES = {
     "log-export": ["floor log export --csv rulings.csv", "floor log export --csv friday.csv --event \"Friday NLH\""],
     "log-report": ["floor log report --out tonight.html", "floor log report --event \"Friday NLH\" --out friday.html"],
     "player-penalty": ["floor penalty \"Ann Lee\"", "floor penalty \"Ann Lee\" --event \"Friday NLH\" --players 8"],
+    "import": ['floor import "2024 Poker TDA Rules PDF Longform Vers 1.0 FINAL.pdf"', "floor import rules-2026.docx --json",
+               "floor import --remove 2026"],
+    "editions": ["floor editions list", "floor editions diff 2024 2026"],
+    "list": ["floor editions list", "floor editions list --json"],
+    "diff": ["floor editions diff 2024 2026", "floor editions diff 2022 2024 --json"],
     "floor": ['floor "tossed one big chip in, said nothing"', "floor walk overchip-facing-bet", "floor rule 44",
               "floor help walk"],
 }

@@ -41,7 +41,7 @@ def precedent(db: str | None, ruling) -> str:
 
 
 def run_walk_command(root, situation_id: str, answer_pairs: list[str] | None, as_json: bool, house: str | None,
-                     full: bool, style, on_ruling=None, db: str | None = None) -> int:
+                     full: bool, style, on_ruling=None, db: str | None = None, edition: str | None = None) -> int:
     from floorcall.commands.config import house as configured_house
     from floorcall.content import corpus as corpus_module
     from floorcall.engines.walk import get_situation
@@ -49,6 +49,10 @@ def run_walk_command(root, situation_id: str, answer_pairs: list[str] | None, as
     house = configured_house(house)
     data = corpus_module.load_content(root)
     corpus_module.warn_if_skipped(data)
+    if edition:  # cite in an imported edition's numbers (floor import); its own module, only when asked
+        from floorcall.commands.editions_cmd import in_edition
+
+        data = in_edition(data, edition)
     situation = get_situation(data, situation_id)
     if answer_pairs is None and not as_json and interactive_input():
         from floorcall.commands.interactive import NEW_LOOKUP, run_walk
@@ -67,7 +71,7 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
     """Print the walk's result; `on_ruling(ruling)` (the --log save) runs once a ruling is on screen,
     so a save that fails never hides the ruling."""
     from floorcall.commands.render import render_first_screen, render_question, render_ruling
-    from floorcall.engines.walk import Pending, advance, parse_answer_options
+    from floorcall.engines.walk import Pending, Ruling, advance, parse_answer_options
 
     answers = parse_answer_options(answer_pairs)
     questions = situation.get("questions") or {}
@@ -84,6 +88,12 @@ def finish_walk(data: dict, situation: dict, answer_pairs: list[str], as_json: b
     if as_json:
         logged = on_ruling(result) if on_ruling is not None and not pending else None
         payload = result.as_json() | ({"pending": True} if pending else {}) | ({"log": logged} if logged else {})
+        if isinstance(result, Ruling) and (data.get("editions") or data.get("edition")):  # words from the director's copy
+            from floorcall.commands.editions_cmd import cited_json
+
+            payload["cited"] = cited_json(data, result.cites)
+            if data.get("edition"):
+                payload["edition"] = data["edition"]
         sys.stdout.write(_json(payload, ensure_ascii=False, indent=2) + "\n")
     elif isinstance(result, Pending):
         print(render_question(result, style))

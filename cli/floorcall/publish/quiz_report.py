@@ -21,14 +21,17 @@ GENERATOR_MARK = '<meta name="generator" content="Floorcall quiz report">'
 
 def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: str | None, taken: str) -> dict:
     """Everything the template shows, as plain data."""
-    from floorcall.core.labels import rule_label
+    from floorcall.core.labels import full_text_label, rule_label
+    from floorcall.engines.editions import full_text_for
 
     def cite_rows(cites):
         rows = []
         for rid in cites:
             rule = rules.get(rid)
+            full = full_text_for(rule)  # the director's own imported copy, if any
             rows.append({"id": rid, "label": rule_label(rule) if rule else rid, "title": rule["title"] if rule else "",
-                         "summary": (rule or {}).get("summary", "")})
+                         "summary": (rule or {}).get("summary", ""),
+                         "words": full["text"] if full else "", "words_from": full_text_label(full) if full else ""})
         return rows
 
     missed = []

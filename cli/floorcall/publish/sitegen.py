@@ -391,7 +391,7 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
     for rid in item.get("cites") or []:
         rule = rules.get(rid)
         cites.append([f"{rule_label(rule)} — {rule['title']}" if rule else rid, rule_path(rid) if rule else ""])
-    return {
+    normalised = {
         "id": str(item.get("id") or f"q{position}"),
         "topic": str(item.get("topic") or "general"),
         "prompt": str(item.get("prompt") or ""),
@@ -401,6 +401,13 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
         "explanation": CITED_RULES_TAIL.sub("", str(item.get("explanation") or "")),
         "cites": cites,
     }
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
+
+    primary = full_text_for(rules.get((item.get("cites") or [""])[0]))
+    if primary:  # only with an imported copy: the governing rule's own words, marked with where they are from
+        normalised["words"] = [primary["text"], full_text_label(primary)]
+    return normalised
 
 
 def quiz_payload(items: list[dict]) -> dict:
@@ -619,6 +626,11 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     env.filters["short_cite"] = _short_cite
     env.globals["quote_label"] = _quote_label
     env.globals["holdem_relevant"] = _holdem_relevant
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
+
+    env.globals["full_text_for"] = full_text_for  # the user's imported copy (floor import), or None
+    env.globals["full_text_label"] = full_text_label
     rules = corpus["rules"]
     sources = corpus["sources"]
     situations = sorted(corpus["situations"].values(), key=lambda s: s["title"].lower())
@@ -696,7 +708,8 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
              "index_gzip_bytes": len(gzip.compress(files[INDEX_SCRIPT], 9, mtime=0)),
              "labels_gzip_bytes": len(gzip.compress(files[LABELS_SCRIPT], 9, mtime=0)),
              "counts": {"situations": len(situations), "rules": len(rules), "sources": len(sources),
-                        "conflicts": len(conflicts), "edition_changes": len(editions["changed"])}}
+                        "conflicts": len(conflicts), "edition_changes": len(editions["changed"]),
+                        "full_text": sum(1 for r in rules.values() if r.get("full_text"))}}
     return files, facts
 
 
