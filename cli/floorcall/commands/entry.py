@@ -28,7 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         if fast is not None:
             from floorcall.commands.lookup_cmd import run_lookup_from_args
 
-            return run_lookup_from_args(fast)
+            status = run_lookup_from_args(fast)
+            if status is not None:
+                return status
+            args = args if args[:1] == ["lookup"] else ["lookup"] + args  # typer reads what the fast path could not
         from floorcall.commands.fastpath import run as run_without_typer
 
         status = run_without_typer(args)

@@ -26,8 +26,14 @@ SPECS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, str]]]] = {
     "rule": (("rule_id",), {"--json": ("as_json", FLAG), "--edition": ("edition", VALUE)}),
     "situations": ((), {"--tag": ("tag", VALUE), "-t": ("tag", VALUE), "--json": ("as_json", FLAG)}),
 }
+LOOKUP_SPEC = (("*query",), {"--limit": ("limit", VALUE), "-n": ("limit", VALUE), "--json": ("as_json", FLAG),
+                             "--house": ("house", VALUE)})
 for _name, _options in CALC_OPTIONS.items():
     SPECS[f"calc {_name}"] = ((), {opt: (param, FLAG if flag else VALUE) for opt, (param, flag) in _options.items()})
+
+
+# A positional parameter written "*name" takes every remaining word (a lookup's query).
+VARIADIC = "*"
 
 
 def parse(spec: tuple[tuple[str, ...], dict[str, tuple[str, str]]], args: list[str]) -> dict | None:
@@ -64,6 +70,12 @@ def parse(spec: tuple[tuple[str, ...], dict[str, tuple[str, str]]], args: list[s
                 else:
                     values[param] = value
         i += 1
+    if positional_names[-1:] and positional_names[-1].startswith(VARIADIC):
+        fixed = positional_names[:-1]
+        if len(positionals) < len(fixed):
+            return None
+        values[positional_names[-1][1:]] = positionals[len(fixed):]
+        positionals, positional_names = positionals[:len(fixed)], fixed
     if len(positionals) != len(positional_names):
         return None
     values.update(zip(positional_names, positionals, strict=True))
