@@ -24,7 +24,7 @@ def interactive_input() -> bool:
 def log_path(db: str | None):
     """The ruling log in use: --db > FLOORCALL_DB > the config file's `db` > the default."""
     from floorcall.commands.config import effective
-    from floorcall.store.ruling_log import log_location
+    from floorcall.store.log_location import log_location
 
     configured, source = effective("db", db)
     return log_location(configured if configured and source != "default" else None)

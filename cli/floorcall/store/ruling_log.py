@@ -39,10 +39,9 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, tzinfo
 from functools import cached_property
@@ -67,11 +66,9 @@ from floorcall.engines.ruling_facts import (
     search_text,
     tonight,
 )
+from floorcall.store.log_location import DATA_ENV, DB_ENV, DB_NAME, default_log_path, log_location  # noqa: F401
 from floorcall.store.sqlite_file import FileKind, SqliteFile, writable
 
-DATA_ENV = "XDG_DATA_HOME"
-DB_ENV = "FLOORCALL_DB"
-DB_NAME = "rulings.sqlite3"
 # Marks the file as ours (PRAGMA application_id): "FCRL". A SQLite file from another program is refused.
 APPLICATION_ID = 0x4643524C
 KEY_SEPARATOR = "\x1f"  # between player keys in one column: a character no name can hold
@@ -166,29 +163,6 @@ FROM = "FROM records r LEFT JOIN records s ON s.supersedes = r.id"
 
 
 # ---------------------------------------------------------------- where the log lives
-
-
-def default_log_path(environ: Mapping[str, str] = os.environ) -> Path:
-    """$XDG_DATA_HOME/floorcall/rulings.sqlite3 (~/.local/share when XDG_DATA_HOME is unset or relative)."""
-    base = environ.get(DATA_ENV, "")
-    if not base or not os.path.isabs(base):  # the XDG spec: a relative value is ignored
-        base = os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "floorcall" / DB_NAME
-
-
-def log_location(option: str | os.PathLike | None = None, environ: Mapping[str, str] = os.environ) -> Path:
-    """The log to use: the --db option, else FLOORCALL_DB, else the default under $XDG_DATA_HOME."""
-    for given, source in ((option, "--db"), (environ.get(DB_ENV), DB_ENV)):
-        if given is None:
-            continue
-        text = str(given)
-        if not text.strip():
-            raise FloorError(f"{source} is empty — give a file path for the ruling log, or leave it unset")
-        if re.match(r"^[a-z][a-z0-9+.-]*://", text, re.I):
-            raise FloorError(f"{source} '{text[:80]}' names a server; only a file on this machine is supported yet — "
-                             "keep one log on the TD desk's machine (see the README)")
-        return Path(text).expanduser()
-    return default_log_path(environ)
 
 
 # ---------------------------------------------------------------- records
