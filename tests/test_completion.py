@@ -60,7 +60,14 @@ def test_every_help_example_runs(tmp_path, name, line):
         pytest.skip("writes a tree into the content: tests/test_authoring.py runs it on a copy")
     if args[:2] == ["site", "build"]:
         args = ["site", "build", "--out", str(tmp_path / "site")]
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path), FLOORCALL_DATA=str(tmp_path))
+    if args[:1] == ["new"]:  # it writes a tree: into a copy of the content, never into the checkout
+        import shutil
+
+        for folder in ("rulebook", "rulings"):
+            shutil.copytree(REPO / folder, tmp_path / "content" / folder)
+        args = ["--root", str(tmp_path / "content"), *args]
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               FLOORCALL_DATA=str(tmp_path / "editions"))  # `config set` writes here
     code = "import sys; from floorcall.commands.entry import main; sys.exit(main(sys.argv[1:]))"
     result = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, env=env, capture_output=True, text=True,
                             timeout=120, stdin=subprocess.DEVNULL)

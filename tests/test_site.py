@@ -197,15 +197,62 @@ def test_editions_page_separates_changed_from_unchanged(site, corpus):
                 assert sitegen.rule_path(rel["to"]) in part
 
 
-def test_quiz_data_is_well_formed(site):
-    """Every quiz item has a prompt, 2+ choices, an answer among them and rule links."""
+def _quiz_data(site) -> dict:
     text = read(site[0], sitegen.QUIZ_SCRIPT)
-    data = json.loads(text.removeprefix("window.FLOOR_QUIZ = ").rstrip().rstrip(";"))
-    assert data["items"]
-    for item in data["items"]:
+    return json.loads(text.removeprefix("window.FLOOR_QUIZ = ").rstrip().rstrip(";"))
+
+
+def _unpacked(data: dict) -> list[dict]:
+    """The items as quiz.js rebuilds them from the shared tables."""
+    texts, rows = data["texts"], [dict(zip(data["fields"], row, strict=True)) for row in data["items"]]
+    return [dict(row, choices=[texts[n] for n in row["choices"]], prompt="\n".join(texts[n] for n in row["prompt"]),
+                 explanation=" ".join(texts[n] for n in row["explanation"]), walk=texts[row["walk"]], link=texts[row["link"]],
+                 cites=[data["rules"][rid] for rid in row["cites"]]) for row in rows]
+
+
+def test_quiz_data_is_well_formed(site):
+    """Every quiz item has a prompt, 2+ choices, its right answers among them, rule links and a walk."""
+    data = _quiz_data(site)
+    assert data["items"] and data["fields"][0] == "id"
+    for item in _unpacked(data):
         assert item["prompt"] and len(item["choices"]) >= 2 and 0 <= item["answer"] < len(item["choices"])
-        assert all(0 <= n < len(data["choices"]) for n in item["choices"])
+        assert item["answers"] and all(0 <= n < len(item["choices"]) for n in item["answers"]) and item["answer"] in item["answers"]
         assert all(path.startswith("rules/") for _label, path in item["cites"])
+        assert item["walk"].startswith("floor ") and item["draws"]
+
+
+def test_quiz_data_rebuilds_every_item_exactly(site, corpus):
+    """The shared tables give back each item's prompt, choices, explanation and walk word for word."""
+    from floorcall.engines import quiz
+
+    made = {i.id: i for i in quiz.generate_items(corpus, 0)}
+    for item in _unpacked(_quiz_data(site)):
+        source = made[item["id"]]
+        assert (item["prompt"], tuple(item["choices"]), item["walk"], item["link"]) == (source.prompt, source.choices, source.walk, source.link)
+        assert item["explanation"] == sitegen.CITED_RULES_TAIL.sub("", source.explanation)
+        assert item["answers"] == list(source.right_answers) and item["kind"] == source.kind
+
+
+def test_the_sites_exams_are_the_terminals(site, corpus):
+    """Paper N on the site is `floor quiz --exam --seed N`: the same questions, the same choice order, 40 of them, 100 minutes, 90 %."""
+    from floorcall.engines import exam, quiz
+
+    data = _quiz_data(site)
+    assert (data["exam"]["count"], data["exam"]["minutes"], data["exam"]["pass"]) == (40, 100, 90.0)
+    items = quiz.generate_items(corpus, 0)
+    unpacked = _unpacked(data)
+    for paper in data["exam"]["papers"][:3]:
+        expected = exam.compose(items, paper["seed"])
+        shown = [(unpacked[n]["id"], tuple(unpacked[n]["choices"][i] for i in order)) for n, order in paper["items"]]
+        assert shown == [(i.id, i.choices) for i in expected]
+
+
+def test_the_quiz_page_bundles_its_scheduler(site):
+    """FSRS for the browser ships with the site (no CDN), its licence with it, before the quiz that uses it."""
+    html = read(site[0], "quiz/index.html")
+    assert html.index("static/fsrs.js") < html.index("static/schedule.js") < html.index("static/quiz.js")
+    bundled = read(site[0], "static/fsrs.js")
+    assert bundled.startswith("/*! ts-fsrs 5.4.2") and "MIT License" in bundled[:2000] and "sourceMappingURL" not in bundled
 
 
 def test_scenario_quiz_fallback(corpus):
@@ -272,10 +319,11 @@ def test_every_link_resolves_to_a_file_of_the_site(site):
 
 
 def test_static_files_request_nothing_remote(site):
-    """No script or stylesheet names a remote address, a font or an import."""
+    """No script or stylesheet names a remote address, a font or an import (outside its comments: the bundled
+    scheduler's documentation links to its own issues)."""
     for path in (site[0] / "static").glob("*"):
         if path.suffix in (".js", ".css"):
-            text = path.read_text(encoding="utf-8")
+            text = re.sub(r"/\*.*?\*/", " ", path.read_text(encoding="utf-8"), flags=re.S)
             assert not re.search(r"https?://|@import|@font-face|\bfetch\(|\bimport\(", text), path
 
 

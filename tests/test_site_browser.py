@@ -187,21 +187,118 @@ def test_without_javascript_the_tree_shows_every_ruling(browser, url, corpus):
 
 # ---------------------------------------------------------------- quiz, marks, Hold'em mode
 
-def test_quiz_scores_an_answer_and_keeps_it(page, url):
-    """Choosing the right answer shows feedback citing the rule and a score that survives a reload."""
+FIELD = "(name) => window.FLOOR_QUIZ.fields.indexOf(name)"
+SHOWN_ITEM = """() => {
+  const data = window.FLOOR_QUIZ, id = document.getElementById("quiz-item").getAttribute("data-item");
+  const row = data.items.find((r) => r[0] === id), f = (n) => row[data.fields.indexOf(n)];
+  return {id: id, answers: f("answers"), choices: f("choices").length, kind: f("kind")};
+}"""
+
+
+def stored(page) -> dict:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('floorcall:quiz'))")
+
+
+def test_practice_schedules_by_fsrs_and_keeps_it(page, url):
+    """A right answer: feedback citing the rule, its walk, when it comes back (FSRS: 10 minutes); the card is the terminal's; a reload keeps it."""
+    from datetime import datetime
+
+    from floorcall.engines import schedule
+
     page.goto(url("quiz/index.html"))
-    answer = page.evaluate("() => window.FLOOR_QUIZ.items[0].answer")
-    page.locator("#quiz-item .choice").nth(answer).click()
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Due now: 0 · new left today: 20 · seen 0/\d+$"))
+    shown = page.evaluate(SHOWN_ITEM)
+    if shown["kind"] == "select-all":
+        for n in shown["answers"]:
+            page.locator("#quiz-item .choice").nth(n).click()
+        page.locator("#quiz-item .check").click()
+    else:
+        page.locator("#quiz-item .choice").nth(shown["answers"][0]).click()
     expect(page.locator(".feedback.right")).to_be_visible()
     expect(page.locator(".feedback .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/1 "))
+    expect(page.locator(".feedback .walk code")).to_contain_text("floor ")
+    expect(page.locator(".feedback .due")).to_have_text("Comes back in 10 min.")
+    card = stored(page)["cards"][shown["id"]]
+    when = datetime.fromisoformat(card["last_review"].replace("Z", "+00:00"))
+    expected = schedule.review(None, schedule.GOOD, when)
+    assert datetime.fromisoformat(card["due"].replace("Z", "+00:00")) == expected.due and card["state"] == expected.state
+    page.locator('.rate[data-rating="4"]').click()  # it was easy
+    expect(page.locator(".feedback .due")).to_have_text(re.compile(r"^Comes back in \d+ days\.$"))
+    easy = schedule.review(None, schedule.EASY, when)
+    assert datetime.fromisoformat(stored(page)["cards"][shown["id"]]["due"].replace("Z", "+00:00")) == easy.due
     page.reload()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/1 "))
-    page.locator(".feedback .next, #quiz-item .choice").first.wait_for()
-    wrong = (page.evaluate("() => window.FLOOR_QUIZ.items[1].answer") + 1) % 2
+    expect(page.locator(".feedback.right")).to_be_visible()
+    page.locator(".feedback .next").click()
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r" · seen 1/\d+ · right 100%$"))
+    assert page.evaluate(SHOWN_ITEM)["id"] != shown["id"]
+
+
+def test_a_wrong_answer_comes_back_in_a_minute(page, url):
+    """A miss shows the right answer and is due again after the first learning step."""
+    page.goto(url("quiz/index.html"))
+    shown = page.evaluate(SHOWN_ITEM)
+    wrong = next(n for n in range(shown["choices"]) if n not in shown["answers"])
     page.locator("#quiz-item .choice").nth(wrong).click()
+    if shown["kind"] == "select-all":
+        page.locator("#quiz-item .check").click()
     expect(page.locator(".feedback.wrong")).to_be_visible()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/2 "))
+    expect(page.locator(".feedback .verdict")).to_contain_text("Not quite: the answer is")
+    expect(page.locator(".feedback .due")).to_have_text("Comes back in 1 min.")
+    expect(page.locator(".feedback .rate")).to_have_count(0)
+
+
+def test_old_progress_is_carried_forward(page, url):
+    """A browser with the old quiz store ({answers}) keeps every answer: each becomes an FSRS card, the old answers kept too."""
+    page.goto(url("quiz/index.html"))
+    first = page.evaluate("() => { const d = window.FLOOR_QUIZ; return [d.items[0][0], d.items[0][d.fields.indexOf('answer')]]; }")
+    page.evaluate("(v) => localStorage.setItem('floorcall:quiz', JSON.stringify({answers: {[v[0]]: v[1]}, topic: ''}))", first)
+    page.reload()
+    data = stored(page)
+    assert data["version"] == 2 and data["v1"] == {first[0]: first[1]}
+    assert data["cards"][first[0]]["seen"] == 1 and data["log"][0][2] == 3
+
+
+EXAM_ANSWER = """() => {
+  const data = window.FLOOR_QUIZ, run = JSON.parse(localStorage.getItem('floorcall:quiz')).exam;
+  const paper = data.exam.papers.find((p) => p.seed === run.seed), row = paper.items[run.position];
+  const item = data.items[row[0]], answers = item[data.fields.indexOf("answers")];
+  return answers.map((a) => row[1].indexOf(a));
+}"""
+
+
+def test_the_exam_counts_down_and_grades_at_the_end(page, url):
+    """The exam: 40 questions, a countdown from 1:40:00, no feedback while it runs, a reload keeps the place; then PASS and each topic."""
+    page.goto(url("quiz/index.html"))
+    page.locator("#mode-exam").click()
+    page.locator(".start-exam").click()
+    expect(page.locator("#exam-clock")).to_have_text(re.compile(r"^1:(40:00|39:5\d) left$"))
+    expect(page.locator("#quiz-item .topic")).to_contain_text("Question 1 of 40")
+    for number in range(40):
+        if number == 2:
+            page.reload()
+            expect(page.locator("#quiz-item .topic")).to_contain_text("Question 3 of 40")
+        for choice in page.evaluate(EXAM_ANSWER):
+            page.locator("#quiz-item .choice").nth(choice).click()
+        assert page.locator(".feedback").count() == 0
+        page.locator("#quiz-item .next").click()
+    expect(page.locator(".exam-score")).to_have_text("Exam score: 40 of 40 (100%) — PASS (pass mark 90%)")
+    expect(page.locator("table.by-topic tr")).to_have_count(9)  # the heading and eight topics
+    expect(page.locator(".missed")).to_have_count(0)
+    assert stored(page)["exams"][0]["passed"] is True
+
+
+def test_an_exam_out_of_time_is_graded_as_it_stands(page, url):
+    """Come back after the time is up: the exam is over, graded with what was answered, and says the time ran out."""
+    page.goto(url("quiz/index.html"))
+    page.locator("#mode-exam").click()
+    page.locator(".start-exam").click()
+    page.evaluate("""() => { const p = JSON.parse(localStorage.getItem('floorcall:quiz'));
+      p.exam.started = new Date(Date.now() - 101 * 60000).toISOString(); localStorage.setItem('floorcall:quiz', JSON.stringify(p)); }""")
+    page.reload()
+    expect(page.locator(".exam-score")).to_have_text("Exam score: 0 of 40 (0%) — FAIL (pass mark 90%)")
+    expect(page.locator("#quiz-item")).to_contain_text("(time ran out)")
+    expect(page.locator(".missed")).to_have_count(40)
+    expect(page.locator(".missed .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
 
 
 def test_reading_marks_count_per_edition(page, url, corpus):

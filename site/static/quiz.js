@@ -1,21 +1,90 @@
-/* The quiz: one question at a time, feedback citing the rule, a running score.
-   Progress stays in this browser (localStorage "floorcall:quiz"): {answers: {item id: choice}, topic}. */
+/* The quiz: practice scheduled by FSRS (static/schedule.js, as `floor quiz --name` schedules) and the
+   certification-style exam (the papers of `floor quiz --exam --seed N`, with a countdown).
+
+   Progress stays in this browser (localStorage "floorcall:quiz"), saved at every answer:
+   {version: 2, cards: {item id: card}, log: [[id, time, rating, right]], topic, newPerDay, extra,
+    last (the answer on screen, so its rating can still change), recent, current, mode,
+    exam (the paper being taken), exams (results)}.
+   A version-1 store ({answers: {id: choice}}) is carried forward: each answer becomes one review. */
 (function () {
   "use strict";
   var data = window.FLOOR_QUIZ, box = document.getElementById("quiz"), card = document.getElementById("quiz-item");
-  if (!data || !box || !card) return;
-  // Choices arrive as numbers into one shared table of rulings (sitegen.quiz_payload).
-  var items = data.items.map(function (item) {
-    var copy = {};
+  if (!data || !box || !card || !window.FloorSchedule || !window.FSRS) return;
+  var S = window.FloorSchedule;
+  var VERSION = 2, DEFAULT_NEW = 20, MORE_NEW = 10, RECENT = 10, LOG_LIMIT = 20000, HOUR = 3600 * 1000;
+  var KIND_NAMES = {
+    "scenario": "what is the ruling", "house": "house rules vs TDA 2024", "rule": "which rule says this",
+    "addendum": "Illustration Addendum", "arithmetic": "the arithmetic", "true-false": "true or false",
+    "select-all": "select all that apply", "which-part": "which rule part decides"
+  };
+  // Texts arrive as numbers into one shared table, citations as rule ids (sitegen.quiz_payload).
+  var text = function (k) { return data.texts[k]; };
+  var items = data.items.map(function (row, n) {
+    var item = {}, copy = {};
+    data.fields.forEach(function (field, i) { item[field] = row[i]; });
     Object.keys(item).forEach(function (key) { copy[key] = item[key]; });
-    copy.choices = item.choices.map(function (n) { return data.choices[n]; });
+    copy.choices = item.choices.map(text);
+    copy.prompt = item.prompt.map(text).join("\n");
+    copy.explanation = item.explanation.map(text).join(" ");
+    copy.walk = text(item.walk);
+    copy.link = text(item.link);
+    copy.cites = item.cites.map(function (id) { return data.rules[id] || [id, ""]; });
+    copy.answers = item.answers && item.answers.length ? item.answers : [item.answer];
+    copy.n = n;
     return copy;
   });
+  var byId = {};
+  items.forEach(function (item) { byId[item.id] = item; });
+  var exam = data.exam || { count: 40, minutes: 100, pass: 90, papers: [] };
   var root = document.body.getAttribute("data-root") || "";
-  var topicSelect = document.getElementById("quiz-topic"), scoreLine = document.getElementById("quiz-score");
-  var progress = FloorStore.load("quiz", null);
-  if (!progress || typeof progress.answers !== "object" || progress.answers === null) progress = { answers: {}, topic: "" };
-  var current = null;  // the id of the item on screen
+  var topicSelect = document.getElementById("quiz-topic"), newInput = document.getElementById("quiz-new");
+  var scoreLine = document.getElementById("quiz-score"), clock = document.getElementById("exam-clock");
+  var practiceButton = document.getElementById("mode-practice"), examButton = document.getElementById("mode-exam");
+  var resetButton = document.getElementById("quiz-reset");
+  var progress = load(), ticking = null, pendingChoice = [], resetArmed = false, handInArmed = false;
+
+  // ------------------------------------------------------------ storage
+
+  function blank() {
+    return { version: VERSION, cards: {}, log: [], topic: "", newPerDay: DEFAULT_NEW, extra: null, last: null,
+             recent: [], current: null, mode: "practice", exam: null, exams: [], seed: Math.floor(Math.random() * 4294967296) };
+  }
+
+  function load() {
+    var stored = FloorStore.load("quiz", null);
+    if (!stored || typeof stored !== "object") return blank();
+    if (stored.version === VERSION && stored.cards && typeof stored.cards === "object") {
+      var fresh = blank();
+      Object.keys(fresh).forEach(function (key) { if (!(key in stored)) stored[key] = fresh[key]; });
+      return stored;
+    }
+    return migrate(stored);
+  }
+
+  function migrate(old) {
+    // Each old answer becomes one review, dated a day back so it does not use up today's new items.
+    var moved = blank(), when = new Date(Date.now() - 24 * HOUR);
+    moved.topic = typeof old.topic === "string" ? old.topic : "";
+    if (old.answers && typeof old.answers === "object") {
+      Object.keys(old.answers).forEach(function (id) {
+        var item = byId[id];
+        if (!item) return;
+        var right = old.answers[id] === item.answer, rating = S.ratingFor(right);
+        moved.cards[id] = S.review(null, rating, when);
+        moved.log.push([id, when.toISOString(), rating, right ? 1 : 0]);
+      });
+      moved.v1 = old.answers;  // the old answers themselves, kept as they were
+    }
+    FloorStore.save("quiz", moved);
+    return moved;
+  }
+
+  function save() {
+    if (progress.log.length > LOG_LIMIT) progress.log = progress.log.slice(-LOG_LIMIT);
+    FloorStore.save("quiz", progress);
+  }
+
+  // ------------------------------------------------------------ small helpers
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -24,36 +93,256 @@
     return node;
   }
 
-  function save() { FloorStore.save("quiz", progress); }
-  function pool() { return items.filter(function (item) { return !progress.topic || item.topic === progress.topic; }); }
-  function answered(item) { return Object.prototype.hasOwnProperty.call(progress.answers, item.id); }
-
-  function showScore() {
-    var list = pool(), done = list.filter(answered);
-    var right = done.filter(function (item) { return progress.answers[item.id] === item.answer; }).length;
-    scoreLine.textContent = "Score: " + right + "/" + done.length + " · " + (list.length - done.length) + " to go";
+  function button(text, className, onClick) {
+    var node = el("button", className || "button", text);
+    node.type = "button";
+    node.addEventListener("click", onClick);
+    return node;
   }
+
+  function sameSet(a, b) {
+    var x = a.slice().sort(), y = b.slice().sort();
+    return x.length === y.length && x.every(function (v, i) { return v === y[i]; });
+  }
+
+  function countdown(seconds) {
+    seconds = Math.max(0, Math.floor(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return h ? h + ":" + two(m) + ":" + two(s) : m + ":" + two(s);
+  }
+
+  function random(seed) {  // mulberry32: a small seeded generator, so this browser's order of new items is stable
+    return function () {
+      seed = (seed + 0x6D2B79F5) | 0;
+      var t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function shuffled(list, next) {
+    var copy = list.slice();
+    for (var i = copy.length - 1; i > 0; i--) {
+      var j = Math.floor(next() * (i + 1)), keep = copy[i];
+      copy[i] = copy[j];
+      copy[j] = keep;
+    }
+    return copy;
+  }
+
+  function inTopic(item) { return !progress.topic || item.topic === progress.topic; }
+
+  function today() { return S.dayStart(new Date()).toISOString(); }
+
+  function introducedToday() {
+    var start = S.dayStart(new Date()).getTime();
+    return Object.keys(progress.cards).filter(function (id) {
+      var c = progress.cards[id];
+      return c.introduced && new Date(c.introduced).getTime() >= start;
+    }).length;
+  }
+
+  function newAllowance() {
+    var extra = progress.extra && progress.extra.day === today() ? progress.extra.count : 0;
+    return Math.max(0, (progress.newPerDay || 0) + extra - introducedToday());
+  }
+
+  function citeList(item) {
+    var list = el("ul", "cites");
+    item.cites.forEach(function (cite) {
+      var li = el("li");
+      if (cite[1]) { var a = el("a", "", cite[0]); a.href = root + cite[1]; li.appendChild(a); } else { li.textContent = cite[0]; }
+      list.appendChild(li);
+    });
+    return list;
+  }
+
+  function walkLine(item) {
+    var p = el("p", "walk");
+    if (item.link) {
+      var a = el("a", "", "Walk it on the site");
+      a.href = root + item.link;
+      p.appendChild(a);
+    }
+    if (item.walk) {
+      p.appendChild(document.createTextNode(item.link ? " · in the terminal: " : "In the terminal: "));
+      p.appendChild(el("code", "", item.walk.split("\n")[0]));
+    }
+    return p;
+  }
+
+  // ------------------------------------------------------------ practice: what comes next
+
+  function recentDraws() {
+    var seen = {};
+    progress.recent.forEach(function (id) { (byId[id] ? byId[id].draws : []).forEach(function (d) { seen[d] = true; }); });
+    return seen;
+  }
+
+  function fresh(item, busy) { return !item.draws.some(function (d) { return busy[d]; }); }
+
+  function newOrder() {
+    // Topics in turn, in an order of this browser's own (as the terminal spreads new items by topic).
+    var next = random(progress.seed >>> 0), groups = {}, names = [];
+    shuffled(items, next).forEach(function (item) {
+      if (!groups[item.topic]) { groups[item.topic] = []; names.push(item.topic); }
+      groups[item.topic].push(item);
+    });
+    var order = [];
+    for (var more = true; more;) {
+      more = false;
+      names.forEach(function (name) { if (groups[name].length) { order.push(groups[name].shift()); more = true; } });
+    }
+    return order;
+  }
+  var ordered = null;
 
   function nextItem() {
-    var list = pool();
-    for (var i = 0; i < list.length; i++) if (!answered(list[i])) return list[i];
-    return null;
+    var now = new Date(), busy = recentDraws();
+    var due = items.filter(function (item) {
+      var c = progress.cards[item.id];
+      return inTopic(item) && c && S.isDue(c, now);
+    }).sort(function (a, b) { return new Date(progress.cards[a.id].due) - new Date(progress.cards[b.id].due); });
+    var pick = due.filter(function (item) { return fresh(item, busy); })[0] || due[0];
+    if (pick) return pick;
+    if (newAllowance() <= 0) return null;
+    ordered = ordered || newOrder();
+    var unseen = ordered.filter(function (item) { return inTopic(item) && !progress.cards[item.id]; });
+    return unseen.filter(function (item) { return fresh(item, busy); })[0] || unseen[0] || null;
   }
 
-  function feedback(item) {
-    var chosen = progress.answers[item.id], right = chosen === item.answer;
-    var box = el("div", "feedback " + (right ? "right" : "wrong"));
+  function nextDue() {
+    var soonest = null;
+    items.forEach(function (item) {
+      var c = progress.cards[item.id];
+      if (c && inTopic(item) && (!soonest || new Date(c.due) < new Date(soonest.due))) soonest = c;
+    });
+    return soonest;
+  }
+
+  // ------------------------------------------------------------ practice: answering and rating
+
+  function answer(item, chosen) {
+    var now = new Date(), right = sameSet(chosen, item.answers), before = progress.cards[item.id] || null;
+    var rating = S.ratingFor(right);
+    progress.cards[item.id] = S.review(before, rating, now);
+    progress.log.push([item.id, now.toISOString(), rating, right ? 1 : 0]);
+    progress.last = { id: item.id, before: before, at: now.toISOString(), chosen: chosen, right: right, rating: rating };
+    progress.recent = progress.recent.concat([item.id]).slice(-RECENT);
+    progress.current = null;
+    save();
+    render();
+  }
+
+  function rate(rating) {
+    var last = progress.last;
+    if (!last || !last.right) return;
+    progress.cards[last.id] = S.review(last.before, rating, new Date(last.at));
+    last.rating = rating;
+    var entry = progress.log[progress.log.length - 1];
+    if (entry && entry[0] === last.id) entry[2] = rating;
+    save();
+    render();
+  }
+
+  function showScore() {
+    var now = new Date(), pool = items.filter(inTopic), seen = 0, due = 0;
+    pool.forEach(function (item) {
+      var c = progress.cards[item.id];
+      if (c) { seen++; if (S.isDue(c, now)) due++; }
+    });
+    var right = progress.log.filter(function (e) { return e[3]; }).length;
+    scoreLine.textContent = "Due now: " + due + " · new left today: " + newAllowance() + " · seen " + seen + "/" + pool.length +
+      (progress.log.length ? " · right " + Math.round(100 * right / progress.log.length) + "%" : "");
+  }
+
+  function choiceList(item, onPick, picked, reveal) {
+    var list = el("ol", "choices" + (item.kind === "select-all" ? " several" : ""));
+    item.choices.forEach(function (text, index) {
+      var li = el("li"), choice = el("button", "choice", text);
+      choice.type = "button";
+      choice.setAttribute("data-index", String(index));
+      if (item.kind === "select-all") choice.setAttribute("aria-pressed", picked.indexOf(index) >= 0 ? "true" : "false");
+      if (reveal) {
+        choice.disabled = true;
+        if (item.answers.indexOf(index) >= 0) choice.classList.add("correct");
+        if (picked.indexOf(index) >= 0 && item.answers.indexOf(index) < 0) choice.classList.add("chosen-wrong");
+      } else {
+        choice.addEventListener("click", function () { onPick(index, choice); });
+      }
+      li.appendChild(choice);
+      list.appendChild(li);
+    });
+    return list;
+  }
+
+  function questionHead(item, number) {
+    var head = el("p", "topic", (number ? number + " · " : "") + item.topic + " · " + (KIND_NAMES[item.kind] || item.kind));
+    return head;
+  }
+
+  function renderPractice() {
+    showScore();
+    card.textContent = "";
+    var last = progress.last;
+    if (last && byId[last.id]) return renderFeedback(byId[last.id], last);
+    var item = progress.current && byId[progress.current] && inTopic(byId[progress.current]) ? byId[progress.current] : nextItem();
+    if (!item) {
+      var soon = nextDue(), done = el("div", "done");
+      done.appendChild(el("p", "", "Nothing is due now" + (progress.topic ? " on " + progress.topic : "") +
+        ", and today's new questions are done." + (soon ? " The next review falls due " + S.wait(soon, new Date()) + "." : "")));
+      done.appendChild(button("Learn " + MORE_NEW + " more today", "button more-new", function () {
+        var extra = progress.extra && progress.extra.day === today() ? progress.extra.count : 0;
+        progress.extra = { day: today(), count: extra + MORE_NEW };
+        save();
+        render();
+      }));
+      card.appendChild(done);
+      return;
+    }
+    if (progress.current !== item.id) { progress.current = item.id; save(); }
+    pendingChoice = [];
+    card.setAttribute("data-item", item.id);
+    card.appendChild(questionHead(item));
+    card.appendChild(el("p", "prompt", item.prompt));
+    if (item.kind === "select-all") {
+      var check = button("Check my answer", "button check", function () { if (pendingChoice.length) answer(item, pendingChoice.slice()); });
+      card.appendChild(choiceList(item, function (index, node) {
+        var at = pendingChoice.indexOf(index);
+        if (at >= 0) pendingChoice.splice(at, 1); else pendingChoice.push(index);
+        node.setAttribute("aria-pressed", at >= 0 ? "false" : "true");
+      }, [], false));
+      card.appendChild(check);
+    } else {
+      card.appendChild(choiceList(item, function (index) { answer(item, [index]); }, [], false));
+    }
+  }
+
+  function renderFeedback(item, last) {
+    card.setAttribute("data-item", item.id);
+    card.appendChild(questionHead(item));
+    card.appendChild(el("p", "prompt", item.prompt));
+    card.appendChild(choiceList(item, null, last.chosen, true));
+    var box = el("div", "feedback " + (last.right ? "right" : "wrong"));
     box.setAttribute("role", "status");
-    box.appendChild(el("p", "verdict", right ? "Right." : "Not quite: the ruling is “" + item.choices[item.answer] + "”"));
+    var answers = item.answers.map(function (i) { return "“" + item.choices[i] + "”"; }).join(" and ");
+    box.appendChild(el("p", "verdict", last.right ? "Right." : "Not quite: the answer is " + answers));
     if (item.explanation) box.appendChild(el("p", "why", item.explanation));
-    if (item.cites.length) {
-      var list = el("ul", "cites");
-      item.cites.forEach(function (cite) {
-        var li = el("li");
-        if (cite[1]) { var a = el("a", "", cite[0]); a.href = root + cite[1]; li.appendChild(a); } else { li.textContent = cite[0]; }
-        list.appendChild(li);
+    if (item.cites.length) box.appendChild(citeList(item));
+    if (item.walk || item.link) box.appendChild(walkLine(item));
+    var c = progress.cards[item.id];
+    if (c) box.appendChild(el("p", "due", "Comes back " + S.wait(c, new Date()) + "."));
+    if (last.right) {
+      var rates = el("p", "rates");
+      rates.appendChild(document.createTextNode("How was it? "));
+      [[S.AGAIN, "a guess"], [S.HARD, "hard"], [S.GOOD, "good"], [S.EASY, "easy"]].forEach(function (pair) {
+        var b = button(pair[1], "rate", function () { rate(pair[0]); });
+        b.setAttribute("data-rating", String(pair[0]));
+        b.setAttribute("aria-pressed", last.rating === pair[0] ? "true" : "false");
+        rates.appendChild(b);
       });
-      box.appendChild(list);
+      box.appendChild(rates);
     }
     if (item.words) {  // the governing rule's words from the director's own imported copy (floor import)
       box.appendChild(el("p", "quote-label", "The rulebook's words, from " + item.words[1] + ":"));
@@ -61,62 +350,238 @@
       item.words[0].split("\n\n").forEach(function (paragraph) { quote.appendChild(el("p", "", paragraph)); });
       box.appendChild(quote);
     }
-    var next = el("button", "button next", "Next question →");
-    next.type = "button";
-    next.addEventListener("click", function () { current = null; render(); });
-    box.appendChild(next);
-    return box;
+    box.appendChild(button("Next question →", "button next", function () { progress.last = null; save(); render(); }));
+    card.appendChild(box);
+  }
+
+  // ------------------------------------------------------------ the exam
+
+  function paperOf(run) {
+    return exam.papers.filter(function (p) { return p.seed === run.seed; })[0] || null;
+  }
+
+  function secondsLeft(run) {
+    return (new Date(run.started).getTime() + run.minutes * 60 * 1000 - Date.now()) / 1000;
+  }
+
+  function startExam() {
+    var taken = progress.exams.map(function (e) { return e.seed; });
+    var untaken = exam.papers.filter(function (p) { return taken.indexOf(p.seed) < 0; });
+    var pool = untaken.length ? untaken : exam.papers;
+    if (!pool.length) return;
+    var paper = pool[untaken.length ? 0 : Math.floor(Math.random() * pool.length)];
+    progress.exam = { seed: paper.seed, started: new Date().toISOString(), minutes: exam.minutes, pass: exam.pass,
+                      answers: {}, position: 0, finished: false };
+    save();
+    render();
+  }
+
+  function examItem(paper, position) {
+    var row = paper.items[position], item = byId[items[row[0]].id], order = row[1];
+    var shown = {};
+    Object.keys(item).forEach(function (key) { shown[key] = item[key]; });
+    shown.choices = order.map(function (i) { return item.choices[i]; });
+    shown.answers = item.answers.map(function (i) { return order.indexOf(i); });
+    shown.order = order;
+    return shown;
+  }
+
+  function commit(run, paper, item, picked) {
+    var original = picked.map(function (i) { return item.order[i]; });
+    run.answers[run.position] = original;
+    var now = new Date(), right = sameSet(original, byId[item.id].answers), before = progress.cards[item.id] || null;
+    var rating = S.ratingFor(right);
+    progress.cards[item.id] = S.review(before, rating, now);  // an exam answer is a review too, as in the terminal
+    progress.log.push([item.id, now.toISOString(), rating, right ? 1 : 0]);
+    run.position += 1;
+    if (run.position >= paper.items.length) finishExam(run, paper, "done");
+    save();
+    render();
+  }
+
+  function grade(run, paper) {
+    var results = paper.items.map(function (row, position) {
+      var item = byId[items[row[0]].id], chosen = run.answers[position] || null;
+      return { item: item, chosen: chosen, right: !!chosen && sameSet(chosen, item.answers), position: position };
+    });
+    var score = results.filter(function (r) { return r.right; }).length;
+    return { results: results, score: score, total: results.length,
+             passed: results.length > 0 && score * 100 >= run.pass * results.length };
+  }
+
+  function finishExam(run, paper, status) {
+    if (run.finished) return;
+    var graded = grade(run, paper);
+    run.finished = true;
+    run.status = status;
+    run.ended = new Date().toISOString();
+    progress.exams.push({ seed: run.seed, at: run.ended, score: graded.score, total: graded.total, passed: graded.passed, status: status });
+  }
+
+  function tick() {
+    var run = progress.exam;
+    if (!run || run.finished || progress.mode !== "exam") { clock.hidden = true; return; }
+    var left = secondsLeft(run);
+    clock.hidden = false;
+    clock.textContent = countdown(left) + " left";
+    clock.classList.toggle("low", left <= 600);
+    if (left <= 0) {
+      finishExam(run, paperOf(run), "timed-out");
+      save();
+      render();
+    }
+  }
+
+  function renderExamIntro() {
+    card.appendChild(el("h2", "", "The exam"));
+    card.appendChild(el("p", "", exam.count + " questions across every topic, " + exam.minutes + " minutes, " + exam.pass +
+      "% to pass. No feedback until you hand in; then your score, each topic and every question you missed, with the rule that decides it."));
+    card.appendChild(button("Start the exam", "button start-exam", startExam));
+    if (progress.exams.length) {
+      card.appendChild(el("h3", "", "Your exams"));
+      var list = el("ul", "exam-history");
+      progress.exams.slice(-5).forEach(function (e) {
+        list.appendChild(el("li", "", e.at.slice(0, 16).replace("T", " ") + " — " + e.score + " of " + e.total + " — " + (e.passed ? "PASS" : "FAIL")));
+      });
+      card.appendChild(list);
+    }
+  }
+
+  function renderExamQuestion(run, paper) {
+    var item = examItem(paper, run.position), picked = [];
+    card.setAttribute("data-item", item.id);
+    card.appendChild(questionHead(item, "Question " + (run.position + 1) + " of " + paper.items.length));
+    card.appendChild(el("p", "prompt", item.prompt));
+    var nextButton = button(run.position + 1 < paper.items.length ? "Next →" : "Hand in", "button next", function () {
+      if (picked.length) commit(run, paper, item, picked.slice());
+    });
+    nextButton.disabled = true;
+    card.appendChild(choiceList(item, function (index, node) {
+      if (item.kind === "select-all") {
+        var at = picked.indexOf(index);
+        if (at >= 0) picked.splice(at, 1); else picked.push(index);
+        node.setAttribute("aria-pressed", at >= 0 ? "false" : "true");
+      } else {
+        picked = [index];
+        card.querySelectorAll(".choice").forEach(function (b) { b.setAttribute("aria-pressed", b === node ? "true" : "false"); });
+      }
+      nextButton.disabled = !picked.length;
+    }, [], false));
+    var controls = el("p", "exam-controls");
+    controls.appendChild(nextButton);
+    controls.appendChild(button(handInArmed ? "Click again to hand in now" : "Hand in now", "link-button hand-in", function () {
+      if (!handInArmed) { handInArmed = true; render(); return; }
+      handInArmed = false;
+      finishExam(run, paper, "done");
+      save();
+      render();
+    }));
+    card.appendChild(controls);
+    card.appendChild(el("p", "hint", "Saved after every answer: close the page and come back, the clock keeps running."));
+  }
+
+  function renderExamResult(run, paper) {
+    var graded = grade(run, paper), topics = {};
+    card.appendChild(el("h2", "", "Exam result"));
+    var verdict = el("p", "exam-score " + (graded.passed ? "pass" : "fail"),
+      "Exam score: " + graded.score + " of " + graded.total + " (" + Math.round(1000 * graded.score / graded.total) / 10 + "%) — " +
+      (graded.passed ? "PASS" : "FAIL") + " (pass mark " + run.pass + "%)");
+    card.appendChild(verdict);
+    var used = Math.min((new Date(run.ended).getTime() - new Date(run.started).getTime()) / 1000, run.minutes * 60);
+    card.appendChild(el("p", "", "Time used: " + countdown(used) + " of " + countdown(run.minutes * 60) +
+      (run.status === "timed-out" ? " (time ran out)" : "") + " · paper " + run.seed + " (floor quiz --exam --seed " + run.seed + ")"));
+    graded.results.forEach(function (r) {
+      var row = topics[r.item.topic] = topics[r.item.topic] || [0, 0];
+      row[0] += r.right ? 1 : 0;
+      row[1] += 1;
+    });
+    var table = el("table", "by-topic"), head = el("tr");
+    ["Topic", "Right", "Of"].forEach(function (t) { head.appendChild(el("th", "", t)); });
+    table.appendChild(head);
+    Object.keys(topics).sort().forEach(function (t) {
+      var tr = el("tr");
+      tr.appendChild(el("td", "", t));
+      tr.appendChild(el("td", "num", String(topics[t][0])));
+      tr.appendChild(el("td", "num", String(topics[t][1])));
+      table.appendChild(tr);
+    });
+    card.appendChild(table);
+    var missed = graded.results.filter(function (r) { return !r.right; });
+    card.appendChild(el("h3", "", "Missed (" + missed.length + ")"));
+    missed.forEach(function (r) {
+      var item = r.item, block = el("div", "missed");
+      block.appendChild(el("p", "topic", "Question " + (r.position + 1) + " · " + item.topic + " · " + (KIND_NAMES[item.kind] || item.kind)));
+      block.appendChild(el("p", "prompt", item.prompt));
+      block.appendChild(el("p", "given", "Your answer: " + (r.chosen ? r.chosen.map(function (i) { return item.choices[i]; }).join(" + ") : "(no answer)")));
+      block.appendChild(el("p", "ruling", "Answer: " + item.answers.map(function (i) { return item.choices[i]; }).join(" + ")));
+      if (item.explanation) block.appendChild(el("p", "why", item.explanation));
+      if (item.cites.length) block.appendChild(citeList(item));
+      if (item.walk || item.link) block.appendChild(walkLine(item));
+      card.appendChild(block);
+    });
+    var again = el("p", "exam-controls");
+    again.appendChild(button("Take another exam", "button start-exam", function () { progress.exam = null; startExam(); }));
+    again.appendChild(button("Back to practice", "link-button", function () { progress.exam = null; setMode("practice"); }));
+    card.appendChild(again);
+  }
+
+  function renderExam() {
+    card.textContent = "";
+    card.removeAttribute("data-item");
+    var run = progress.exam, paper = run ? paperOf(run) : null;
+    scoreLine.textContent = run && !run.finished ? "Exam · paper " + run.seed + " · " + run.position + " of " + (paper ? paper.items.length : "?") + " answered" : "";
+    if (!run || !paper) { progress.exam = null; renderExamIntro(); tick(); return; }
+    if (!run.finished && secondsLeft(run) <= 0) { finishExam(run, paper, "timed-out"); save(); }
+    if (run.finished) renderExamResult(run, paper); else renderExamQuestion(run, paper);
+    tick();
+  }
+
+  // ------------------------------------------------------------ the page
+
+  function setMode(mode) {
+    progress.mode = mode;
+    save();
+    render();
   }
 
   function render() {
-    showScore();
-    card.textContent = "";
-    var item = null;
-    if (current) item = items.filter(function (x) { return x.id === current; })[0] || null;
-    if (!item) item = nextItem();
-    if (!item) {
-      card.appendChild(el("p", "done", "You have answered every question" + (progress.topic ? " on " + progress.topic : "") + ". Start over to go again."));
-      return;
-    }
-    current = item.id;
-    card.setAttribute("data-item", item.id);
-    card.appendChild(el("p", "topic", item.topic));
-    card.appendChild(el("p", "prompt", item.prompt));
-    var list = el("ol", "choices");
-    item.choices.forEach(function (text, index) {
-      var li = el("li"), button = el("button", "choice", text);
-      button.type = "button";
-      if (answered(item)) {
-        button.disabled = true;
-        if (index === item.answer) button.classList.add("correct");
-        if (index === progress.answers[item.id] && index !== item.answer) button.classList.add("chosen-wrong");
-      } else {
-        button.addEventListener("click", function () {
-          progress.answers[item.id] = index;
-          save();
-          render();
-        });
-      }
-      li.appendChild(button);
-      list.appendChild(li);
-    });
-    card.appendChild(list);
-    if (answered(item)) card.appendChild(feedback(item));
+    var inExam = progress.mode === "exam";
+    practiceButton.setAttribute("aria-pressed", inExam ? "false" : "true");
+    examButton.setAttribute("aria-pressed", inExam ? "true" : "false");
+    document.querySelectorAll(".practice-only").forEach(function (node) { node.hidden = inExam; });
+    resetButton.textContent = resetArmed ? "Click again to erase this browser's progress" : "Start over";
+    if (inExam) renderExam(); else { clock.hidden = true; renderPractice(); }
   }
 
   topicSelect.value = progress.topic || "";
   topicSelect.addEventListener("change", function () {
     progress.topic = topicSelect.value;
-    current = null;
+    progress.current = null;
     save();
     render();
   });
-  document.getElementById("quiz-reset").addEventListener("click", function () {
-    progress = { answers: {}, topic: progress.topic };
-    current = null;
+  newInput.value = String(progress.newPerDay);
+  newInput.addEventListener("change", function () {
+    var value = parseInt(newInput.value, 10);
+    progress.newPerDay = isNaN(value) ? DEFAULT_NEW : Math.max(0, Math.min(500, value));
+    newInput.value = String(progress.newPerDay);
+    save();
+    render();
+  });
+  practiceButton.addEventListener("click", function () { setMode("practice"); });
+  examButton.addEventListener("click", function () { setMode("exam"); });
+  resetButton.addEventListener("click", function () {
+    if (!resetArmed) { resetArmed = true; render(); return; }
+    resetArmed = false;
+    var exams = progress.exams;
+    progress = blank();
+    progress.exams = exams;  // the record of exams taken is kept
+    ordered = null;
     save();
     render();
   });
   box.hidden = false;
   render();
+  ticking = window.setInterval(tick, 1000);
+  window.addEventListener("pagehide", function () { window.clearInterval(ticking); });
 })();

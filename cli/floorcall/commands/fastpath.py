@@ -25,9 +25,17 @@ SPECS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, str]]]] = {
                                  "--players": ("players_at_table", VALUE), "--edition": ("edition", VALUE)}),
     "rule": (("rule_id",), {"--json": ("as_json", FLAG), "--edition": ("edition", VALUE)}),
     "situations": ((), {"--tag": ("tag", VALUE), "-t": ("tag", VALUE), "--json": ("as_json", FLAG)}),
+    "quiz": ((), {"--topic": ("topic", VALUE), "-t": ("topic", VALUE), "--source": ("source", VALUE), "-s": ("source", VALUE),
+                  "--count": ("count", VALUE), "-n": ("count", VALUE), "--seed": ("seed", VALUE), "--name": ("name", VALUE),
+                  "--db": ("db", VALUE), "--exam": ("exam", FLAG), "--pass": ("pass_mark", VALUE), "--minutes": ("minutes", VALUE),
+                  "--report": ("report", VALUE), "--new": ("new", VALUE), "--restart": ("restart", FLAG),
+                  "--json": ("as_json", FLAG), "--answers": ("answers", VALUE), "--edition": ("edition", VALUE)}),
+    "quiz stats": ((), {"--name": ("name", VALUE), "--db": ("db", VALUE), "--json": ("as_json", FLAG)}),
 }
 LOOKUP_SPEC = (("*query",), {"--limit": ("limit", VALUE), "-n": ("limit", VALUE), "--json": ("as_json", FLAG),
                              "--house": ("house", VALUE)})
+# Options read as numbers, as typer reads them: a value that is not one goes to typer for its message.
+NUMBERS = {"count": int, "seed": int, "new": int, "pass_mark": float, "minutes": float}
 for _name, _options in CALC_OPTIONS.items():
     SPECS[f"calc {_name}"] = ((), {opt: (param, FLAG if flag else VALUE) for opt, (param, flag) in _options.items()})
 
@@ -93,7 +101,8 @@ def run(args: list[str]) -> int | None:
     """Run a table command read without typer; None when it is not one (or typer should read it)."""
     if not args or any(a in ("-h", "--help") for a in args[: args.index("--") if "--" in args else len(args)]):
         return None
-    key, rest = (" ".join(args[:2]), args[2:]) if args[0] == "calc" and len(args) > 1 else (args[0], args[1:])
+    two_words = args[0] == "calc" or (args[0] == "quiz" and args[1:2] == ["stats"])
+    key, rest = (" ".join(args[:2]), args[2:]) if two_words and len(args) > 1 else (args[0], args[1:])
     spec = SPECS.get(key)
     if spec is None:
         return None
@@ -118,6 +127,8 @@ def run(args: list[str]) -> int | None:
         from floorcall.commands.rule_cmd import run_rule
 
         return run_rule(find_root(None), values["rule_id"], values.get("as_json", False), style)
+    if key in ("quiz", "quiz stats"):
+        return _run_quiz(key, values, style)
     if key == "situations":
         from floorcall.commands.rule_cmd import run_situations
 
@@ -129,3 +140,34 @@ def run(args: list[str]) -> int | None:
     result, lines = function(**values)
     print(calc_run.output(result, lines, as_json))
     return 0
+
+
+def _typed(values: dict) -> dict | None:
+    """The numeric options as numbers (and paths as paths), or None when one is not a number (typer then says so)."""
+    from pathlib import Path
+
+    typed = dict(values)
+    for param, kind in NUMBERS.items():
+        if param in typed:
+            try:
+                typed[param] = kind(typed[param])
+            except ValueError:
+                return None
+            if kind is float and typed[param] != typed[param]:  # nan: typer's own message covers it
+                return None
+    for param in ("db", "report"):
+        if param in typed:
+            typed[param] = Path(typed[param])
+    return typed
+
+
+def _run_quiz(key: str, values: dict, style) -> int | None:
+    typed = _typed(values)
+    if typed is None:
+        return None
+    from floorcall.commands import quiz_run
+    from floorcall.content.paths import find_root
+
+    if key == "quiz stats":
+        return quiz_run.run_stats(find_root(None), typed.get("name"), typed.get("db"), typed.get("as_json", False))
+    return quiz_run.run_quiz(find_root(None), style=style, **typed)

@@ -348,18 +348,39 @@ def data_script(name: str, value) -> str:
 
 # ---------------------------------------------------------------- the quiz
 
-def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str]:
-    """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios."""
+# Exams the site offers: each is the paper `floor quiz --exam --seed N` gives, questions and choice order alike.
+SITE_EXAM_SEEDS = tuple(range(1, 13))
+
+
+def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str, list[dict]]:
+    """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios;
+    and the exam papers (empty without the engine)."""
     try:
-        from floorcall.engines.quiz import export_for_site
+        from floorcall.engines import quiz as engine
     except ImportError as exc:
         if getattr(exc, "name", None) not in (None, "floorcall.engines.quiz"):
             raise  # quiz.py exists but one of its own imports failed: that is a bug to see
-        raw, origin = scenario_quiz(corpus, seed), "trees' scenarios"
+        raw, origin, papers = scenario_quiz(corpus, seed), "trees' scenarios", []
     else:
-        raw, origin = export_for_site(corpus, seed=seed), "quiz engine"
+        generated = engine.generate_items(corpus, seed)
+        raw, origin = engine.export_for_site(corpus, items=generated), "quiz engine"
+        papers = exam_papers(generated)
     items = [normalise_quiz_item(item, corpus["rules"], n) for n, item in enumerate(raw)]
-    return items, origin
+    return items, origin, papers
+
+
+def exam_papers(items: list) -> list[dict]:
+    """Each site exam as {seed, items: [[item number, choice order], …]}: the CLI's paper for that seed."""
+    from floorcall.engines.exam import compose
+
+    number = {item.id: n for n, item in enumerate(items)}
+    by_id = {item.id: item for item in items}
+    papers = []
+    for seed in SITE_EXAM_SEEDS:
+        paper = compose(items, seed)
+        rows = [[number[q.id], [by_id[q.id].choices.index(c) for c in q.choices]] for q in paper]
+        papers.append({"seed": seed, "items": rows})
+    return papers
 
 
 def _choice_text(choice) -> str:
@@ -391,12 +412,20 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
     for rid in item.get("cites") or []:
         rule = rules.get(rid)
         cites.append([f"{rule_label(rule)} — {rule['title']}" if rule else rid, rule_path(rid) if rule else ""])
+    answers = [int(n) - 1 for n in item.get("answer_numbers") or []] or [index]
+    if any(not 0 <= n < len(texts) for n in answers):
+        raise FloorError(f"quiz item {item.get('id', position)!r} needs 2+ choices and an answer among them")
     normalised = {
         "id": str(item.get("id") or f"q{position}"),
+        "kind": str(item.get("kind") or "scenario"),
         "topic": str(item.get("topic") or "general"),
         "prompt": str(item.get("prompt") or ""),
         "choices": texts,
         "answer": index,
+        "answers": answers,
+        "walk": str(item.get("walk") or ""),
+        "link": str(item.get("link") or ""),
+        "draws": list(item.get("draws_on") or [str(item.get("ref") or item.get("id") or position)]),
         # The engine ends explanations with "Rules: <label> [id]; …." for the terminal; the page links them instead.
         "explanation": CITED_RULES_TAIL.sub("", str(item.get("explanation") or "")),
         "cites": cites,
@@ -410,12 +439,47 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
     return normalised
 
 
-def quiz_payload(items: list[dict]) -> dict:
-    """Items with their choices as numbers into one shared table: a distractor is some other
-    item's right answer, so the same rulings recur hundreds of times (saves ~20 % of the file)."""
-    table = list(dict.fromkeys(choice for item in items for choice in item["choices"]))
-    number = {text: n for n, text in enumerate(table)}
-    return {"choices": table, "items": [dict(item, choices=[number[c] for c in item["choices"]]) for item in items]}
+SENTENCE_END = re.compile(r"(?<=[.!?]) ")
+
+
+def quiz_payload(items: list[dict], papers: list[dict] | None = None) -> dict:
+    """The quiz for the page, its text stored once: choices, prompt lines, explanation sentences and
+    walk commands are numbers into one shared table (the same facts are asked four ways, the same
+    rulings recur as wrong answers: the file is a third of its size this way), citations are rule
+    ids into one table of [label, page], and each item is a row of `fields`. quiz.js puts them back
+    together exactly. Also the exam's
+    rules (length, time, pass mark) and its papers."""
+    from floorcall.engines.exam import EXAM_COUNT, EXAM_MINUTES, EXAM_PASS
+
+    table: dict[str, int] = {}
+
+    def number(text: str) -> int:
+        return table.setdefault(text, len(table))
+
+    rules: dict[str, list[str]] = {}
+    packed = []
+    for item in items:
+        cite_ids = []
+        for label, path in item["cites"]:
+            rid = _rule_id_of(path) or label
+            rules.setdefault(rid, [label, path])
+            cite_ids.append(rid)
+        packed.append(dict(
+            item,
+            prompt=[number(line) for line in item["prompt"].split("\n")],
+            choices=[number(c) for c in item["choices"]],
+            explanation=[number(part) for part in SENTENCE_END.split(item["explanation"])] if item["explanation"] else [],
+            cites=cite_ids, walk=number(item["walk"]), link=number(item["link"]),
+        ))
+    fields = list(dict.fromkeys(key for row in packed for key in row))  # `words` only on items with an imported copy
+    return {"texts": list(table), "rules": rules, "fields": fields, "items": [[row.get(f) for f in fields] for row in packed],
+            "exam": {"count": EXAM_COUNT, "minutes": EXAM_MINUTES, "pass": EXAM_PASS, "papers": papers or []}}
+
+
+def _rule_id_of(path: str) -> str:
+    """rules/tda-2024/44.html -> tda-2024:44 (the inverse of rule_path)."""
+    parts = path.split("/")
+    return f"{parts[1]}:{parts[2].removesuffix('.html')}" if len(parts) == 3 and parts[0] == "rules" else ""
 
 
 def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
@@ -611,7 +675,7 @@ def manifest(name: str = "Floorcall") -> str:
 
 # ---------------------------------------------------------------- the build
 
-def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = None) -> tuple[dict[str, bytes], dict]:
+def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict]] | None = None) -> tuple[dict[str, bytes], dict]:
     """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
     from floorcall.content.rulebook import rules_in_order
     from floorcall.core.labels import rule_label
@@ -649,7 +713,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
         tags.setdefault((situation.get("tags") or ["general"])[0], []).append(situation)
     conflicts, other_conflicts = _conflicts(corpus)
     editions = _edition_changes(corpus)
-    items, quiz_origin = quiz if quiz is not None else quiz_items(corpus)
+    items, quiz_origin, papers = quiz if quiz is not None else quiz_items(corpus)
 
     page("index.html", "home.html", title="Floorcall", situation_count=len(situations),
          counts={s["id"]: len(by_source[s["id"]]) for s in sources}, conflicts=len(conflicts),
@@ -680,12 +744,15 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     page("compare/tda-2019-to-2024.html", "compare_editions.html", title="TDA Recommended Procedures: 2019 to 2024",
          editions=editions)
     topics = sorted({item["topic"] for item in items})
-    page("quiz/index.html", "quiz.html", title="Quiz", quiz_count=len(items), topics=topics, quiz_origin=quiz_origin)
+    from floorcall.engines.exam import EXAM_COUNT, EXAM_MINUTES, EXAM_PASS
+
+    page("quiz/index.html", "quiz.html", title="Quiz", quiz_count=len(items), topics=topics, quiz_origin=quiz_origin,
+         exam_count=EXAM_COUNT, exam_minutes=EXAM_MINUTES, exam_pass=f"{EXAM_PASS:g}")
 
     index = search_index(corpus)
     files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
     files[LABELS_SCRIPT] = data_script("FLOOR_LABELS", search_labels(corpus)).encode("utf-8")
-    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", quiz_payload(items)).encode("utf-8")
+    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", quiz_payload(items, papers)).encode("utf-8")
     files["static/icon-192.png"] = _png(192)
     files["static/icon-512.png"] = _png(512)
     files["manifest.webmanifest"] = manifest().encode("utf-8")
@@ -769,7 +836,7 @@ def _write(files: dict[str, bytes], out_dir: Path) -> None:
     shutil.rmtree(retired, ignore_errors=True)
 
 
-def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str] | None = None) -> SiteReport:
+def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str, list[dict]] | None = None) -> SiteReport:
     """Render the site and put it in `out_dir`, replacing a previous build there (and nothing else)."""
     started = time.perf_counter()
     out_dir = Path(out_dir).resolve()
