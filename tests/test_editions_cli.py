@@ -402,7 +402,7 @@ def test_readme_import_demo_is_real(tmp_path):
 
 def test_quiz_feedback_and_exam_report_quote_the_copy(imported, mini_root, tmp_path):
     """After an answer the quiz quotes the governing rule from the copy; the exam report shows its words too."""
-    from floorcall.commands.quiz_cmd import feedback
+    from floorcall.commands.quiz_run import feedback
     from floorcall.commands.render import PLAIN
     from floorcall.content import corpus as corpus_module
     from floorcall.engines import quiz as engine
