@@ -440,19 +440,16 @@ class SqliteRulingLog:
     def penalties(self, player: str, *, event: str | None = None, since: datetime | None = None) -> list[LogRecord]:
         """The player's current penalty records in scope (an event, or from a time on)."""
         where, args = ["r.penalty_kind != ''", "r.penalty_player_key = ?", "s.id IS NULL"], [name_key(player)]
-        if event is not None:
-            where.append("r.event_key = ?")
-            args.append(name_key(event))
-        elif since is not None:
-            where.append("r.recorded_at >= ?")
-            args.append(_stamp(since))
-        rows = self.file.read("read the log", f"SELECT {COLUMNS} {FROM} WHERE {' AND '.join(where)} ORDER BY r.id", args)
-        return [_record(row) for row in rows]
+        return self._in_scope(where, args, event, since)
 
     def named(self, player: str, *, event: str | None = None, since: datetime | None = None) -> list[LogRecord]:
         """Current records that name the player (with or without a penalty) in scope."""
         key = name_key(player)
         where, args = ["r.player_keys LIKE ? ESCAPE '\\'", "s.id IS NULL"], [_like(KEY_SEPARATOR + key + KEY_SEPARATOR)]
+        return self._in_scope(where, args, event, since)
+
+    def _in_scope(self, where: list[str], args: list[str], event: str | None, since: datetime | None) -> list[LogRecord]:
+        """Records matching `where`, narrowed to one event or else to those from a time on."""
         if event is not None:
             where.append("r.event_key = ?")
             args.append(name_key(event))
