@@ -184,6 +184,19 @@ def test_walk_interactive_screen(floor):
         assert out.index(part) > out.index("m more")
 
 
+def test_opening_only_quote_is_followed_by_our_summary(floor):
+    """Where the seed holds only a rule's opening (69: 'Poker is an individual game.'), the deciding
+    clause comes later: the first screen and --full show the opening words and then our summary."""
+    answers = ("--answer", "seen=agreement", "--answer", "collusion-proof=shown", "--answer", "collusion-event=running")
+    first = floor("walk", "soft-play-or-collusion", *answers, env={"COLUMNS": "100"}).stdout
+    assert "│ Poker is an individual game." in first
+    assert first.index("In our words: Poker is an individual game. Soft play") > first.index("│ Poker is an individual game.")
+    full = floor("walk", "soft-play-or-collusion", *answers, "--full").stdout
+    rule69 = full[full.index("TDA 2024 Rule 69 — Ethical Play"):full.index("TDA 2024 Rule 71-D")]
+    assert "(opening only" in rule69 and "in our words, the whole rule (not the rulebook's text):" in rule69
+    assert "will result in disqualification" in rule69
+
+
 def test_walk_end_of_input(floor):
     """End of input at an open question: exit 3 (pending, as a piped walk), no traceback."""
     result = floor("walk", "overchip-facing-bet", input="", env={"FLOORCALL_INTERACTIVE": "1"})

@@ -11,6 +11,10 @@ FALLBACK_WIDTH = 88
 MIN_WIDTH = 30  # narrower than this, wrapping makes more mess than it saves
 # The first screen of a ruling: what the floor reads out fits in this many lines at 80 columns.
 FIRST_SCREEN_LINES = 12
+# Lines of the first screen given to the governing rule's words; an opening-only quote shares them
+# with our summary of the whole rule (one more line, taken from the siblings line when needed).
+RULE_WORDS_LINES = 3
+OPENING_QUOTE_LINES = 2
 
 
 def terminal_width() -> int:
@@ -164,7 +168,12 @@ def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:
     if (rule.get("quote") == "none" or not rule.get("text")) and not rule.get("full_text"):
         # No words of the rulebook to quote: our summary, marked as ours, so the floor still has the point.
         return head + "\n    " + style("in our words (not the rulebook's text):", "dim") + "\n" + wrap(rule.get("summary", ""), "    ")
-    return head + "\n" + quote_block(rule, style, "    ")
+    shown = head + "\n" + quote_block(rule, style, "    ")
+    if rule.get("quote") == "opening" and not rule.get("full_text") and rule.get("summary"):
+        # The seed holds only the opening, which rarely is the sentence that decides; our summary of
+        # the whole rule or part follows, marked as ours, so the deciding point is on the screen.
+        shown += "\n    " + style("in our words, the whole rule (not the rulebook's text):", "dim") + "\n" + wrap(rule["summary"], "    ")
+    return shown
 
 
 def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None, full: bool = False) -> str:
@@ -257,12 +266,20 @@ def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: d
         if full:
             lines += _clip(wrap(f"(from {full_text_label(full)})", "  ", width), 1, width)
             lines += _clip(wrap(full["text"], "  │ ", width), 2, width)
-        elif primary.get("quote") in ("full", "opening") and text and not text.rstrip().endswith("…"):
-            lines += _clip(wrap(text, "  │ ", width), 3, width)
+        elif primary.get("quote") == "full" and text and not text.rstrip().endswith("…"):
+            lines += _clip(wrap(text, "  │ ", width), RULE_WORDS_LINES, width)
+        elif primary.get("quote") == "opening" and text and not text.rstrip().endswith("…"):
+            # The rulebook's own opening words, then our summary of the rest: the clause that decides
+            # often comes after the opening (69's "Poker is an individual game."), so both are shown.
+            quoted = _clip(wrap(text, "  │ ", width), OPENING_QUOTE_LINES, width)
+            lines += quoted
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width),
+                           RULE_WORDS_LINES + 1 - len(quoted), width)
         else:
-            # The seed holds none of it, or breaks off mid-sentence (often before the clause that
-            # decides): our summary of the whole part, marked as ours; `m` shows the quoted opening.
-            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 3, width)
+            # The seed holds none of it, only its opening, or breaks off mid-sentence (the clause that
+            # decides usually comes later): our summary of the whole part, marked as ours; `m` shows
+            # the quoted opening.
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), RULE_WORDS_LINES, width)
     house = house_line(ruling)
     if house:
         lines += _clip(wrap(house, "", width), 1, width)
