@@ -36,6 +36,8 @@ def _isolated_cache(tmp_path_factory):
     os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
     for name in ("FLOORCALL_ROOT", "FLOORCALL_HOUSE", "FLOORCALL_NAME", "FLOORCALL_EVENT", "FLOORCALL_DB", "FLOORCALL_CONFIG"):
         os.environ.pop(name, None)
+    # The director's imported editions (floor import) never leak in: each test run starts with none.
+    os.environ["FLOORCALL_DATA"] = str(tmp_path_factory.mktemp("editions"))
     os.environ["NO_COLOR"] = "1"
     yield
 

@@ -1,13 +1,12 @@
 """Shell completion (bash, zsh, fish through typer) completes situation ids, rule ids and answer ids."""
 
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-from conftest import FIXTURES, REPO
+from conftest import REPO
 
 
 def complete(shell: str, words: str) -> str:
@@ -57,13 +56,18 @@ def test_every_help_example_runs(tmp_path, name, line):
         pytest.skip("interactive or long-running: its options are covered by the quiz and site tests")
     if args[:2] == ["quiz", "stats"]:
         pytest.skip("needs saved progress: tests/test_quiz_cli.py runs stats after a quiz")
+    if args[:1] == ["new"]:
+        pytest.skip("writes a tree into the content: tests/test_authoring.py runs it on a copy")
     if args[:2] == ["site", "build"]:
         args = ["site", "build", "--out", str(tmp_path / "site")]
-    # Its own data and config folders: an example such as `floor config house none` must not set the house for later tests.
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"))
-    if args[0] == "new":  # it writes a tree: into a copy of the small fixture root, never into the checkout's rulings/
-        shutil.copytree(FIXTURES / "base", tmp_path / "content")
-        env["FLOORCALL_ROOT"] = str(tmp_path / "content")
+    if args[:1] == ["new"]:  # it writes a tree: into a copy of the content, never into the checkout
+        import shutil
+
+        for folder in ("rulebook", "rulings"):
+            shutil.copytree(REPO / folder, tmp_path / "content" / folder)
+        args = ["--root", str(tmp_path / "content"), *args]
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               FLOORCALL_DATA=str(tmp_path / "editions"))  # `config set` writes here
     code = "import sys; from floorcall.commands.entry import main; sys.exit(main(sys.argv[1:]))"
     result = subprocess.run([sys.executable, "-c", code, *args], cwd=REPO, env=env, capture_output=True, text=True,
                             timeout=120, stdin=subprocess.DEVNULL)

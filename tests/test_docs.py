@@ -81,3 +81,19 @@ def test_every_tree_field_is_documented():
         | set(check.TDA_FIELDS) | set(check.SCENARIO_FIELDS)
     missing = sorted(f for f in fields if not re.search(rf"\b{f}:", guide))
     assert missing == []
+
+
+def test_readme_session_is_real(root):
+    """The README's session transcript is what the walk prints for the keys it names."""
+    import os
+    import subprocess
+    import sys
+
+    block = README.split("## At the table: the session", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    shown = [line for line in block.splitlines()[2:] if line.strip() and not line.startswith(">")]
+    env = dict(os.environ, COLUMNS="80", FLOORCALL_INTERACTIVE="1")
+    result = subprocess.run([sys.executable, "-m", "floorcall", "walk", "overchip-facing-bet", "--house", "dttf"],
+                            input="3\nb\n1\nq\n", capture_output=True, text=True, cwd=root, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    for line in shown:
+        assert line.rstrip() in result.stdout, line

@@ -48,6 +48,9 @@ SAME_OUTPUT = [
     ["calc", "balance", "--tables", "9,7,8,5"],
     ["calc", "balance", "--tables", "9,6", "--of", "5"],
     ["calc", "chip-race", "--stacks", "1:3,2:1,3:0", "--denomination", "25", "--next", "100"],
+    ["quiz", "--json", "--seed", "3", "--count", "2"],
+    ["quiz", "--exam", "--json", "-n", "5", "--seed=2", "--topic", "betting"],
+    ["quiz", "--seed", "4", "--count", "1", "--answers", "1", "--json"],
 ]
 
 
@@ -64,6 +67,7 @@ def test_same_output_as_typer(floor, capsys, args):
 @pytest.mark.parametrize("args", [
     ["walk", "overchip-facing-bet", "--bogus"], ["walk"], ["rule"], ["rule", "44", "45"], ["calc", "chips", "--json=1"],
     ["walk", "overchip-facing-bet", "--help"], ["calc", "nonsense"], ["situations", "--tag"],
+    ["quiz", "--count", "many"], ["quiz", "--pass", "x", "--exam"], ["quiz", "--exam=1"], ["quiz", "stats", "--bogus"],
 ])
 def test_unsure_goes_to_typer(args):
     """Anything the fast path is not sure of (help, unknown or malformed options, wrong arguments) is typer's."""
@@ -72,10 +76,10 @@ def test_unsure_goes_to_typer(args):
 
 @pytest.mark.parametrize("args", [
     ["walk", "overchip-facing-bet", "-a", "declared=silent"], ["rule", "44"], ["situations"],
-    ["calc", "penalty", "--players", "8", "--rounds", "1"],
+    ["calc", "penalty", "--players", "8", "--rounds", "1"], ["quiz", "--seed", "1", "--count", "3", "--json"],
 ])
 def test_table_commands_stay_light(args):
-    """The table commands import neither typer nor yaml, jinja2 or markdown-it (a module check, not a timing)."""
+    """The table commands (and the quiz, from its item cache) import neither typer nor yaml, jinja2 or markdown-it (a module check, not a timing)."""
     import subprocess
     import sys
 

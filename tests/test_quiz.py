@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,8 @@ import yaml
 
 from floorcall.content import corpus as corpus_module
 from floorcall.core.errors import FloorError
-from floorcall.engines import quiz
-from floorcall.engines.quiz import Card, HalfRaise, Item, MinRaise, Reopen
+from floorcall.engines import quiz, schedule
+from floorcall.engines.quiz import HalfRaise, Item, MinRaise, Reopen
 from floorcall.engines.walk import Ruling, advance
 
 # ---------------------------------------------------------------- a small content root
@@ -150,6 +151,15 @@ EXPECTED_IDS = [
     "scenario:overchip:call", "scenario:overchip:call:2", "scenario:overchip:raise-declared", "scenario:overchip:raise-max",
     "scenario:table-balance:move-player", "scenario:table-balance:no-move",
     "tda:exposed-card:second-replaced",
+    # the kinds an exam uses: true/false, which part decides, what the house changes, select-all
+    "change:exposed-card:second-replaced",
+    "part:chip-count:count", "part:chip-count:estimate", "part:exposed-card:misdeal-first", "part:exposed-card:second-replaced",
+    "part:overchip:call", "part:overchip:raise-declared", "part:overchip:raise-max", "part:table-balance:move-player",
+    "part:table-balance:no-move",
+    "select:overchip:call",
+    "tf:chip-count:count", "tf:chip-count:estimate", "tf:exposed-card:misdeal-first", "tf:exposed-card:second-replaced",
+    "tf:overchip:call", "tf:overchip:raise-declared", "tf:overchip:raise-max", "tf:table-balance:move-player",
+    "tf:table-balance:no-move",
 ]
 
 
@@ -312,10 +322,10 @@ def test_too_few_distractors_is_skipped_and_counted():
                                     "scenarios": [{"given": {}, "expect": "decide", "facts": "Something odd."}],
                                     "cites": ["tda-2024:1"]}}}
     generated = quiz.generate(lone, seed=0)
-    assert generated.items == []
+    assert [i.id for i in generated.items] == ["tf:lone:decide"]  # true or false needs no wrong rulings: it claims the right one
     scenario_skips = [s for s in generated.skipped if s[0].startswith("scenario:")]
     assert scenario_skips == [("scenario:lone:decide", "too-few-distractors: only 0 distinct wrong ruling(s)")]
-    assert generated.skipped_counts() == {"too-few-distractors": 2}  # and the lone rule's "which rule" item
+    assert generated.skipped_counts() == {"too-few-distractors": 3}  # and the lone rule's "which rule" and "which part" items
 
 
 # ---------------------------------------------------------------- comparing rulings
@@ -365,29 +375,9 @@ def test_validate_problems(changes, problem):
     assert problem in quiz.validate_items([Item(**(good | changes))])
 
 
-# ---------------------------------------------------------------- Leitner boxes and selection
+# ---------------------------------------------------------------- selection by FSRS
 
-
-@pytest.mark.parametrize(
-    "card, correct, box",
-    [
-        (None, True, 2), (None, False, 1),
-        (Card(1, 1), True, 2), (Card(3, 1), True, 4), (Card(5, 1), True, 5),
-        (Card(4, 1), False, 1), (Card(1, 1), False, 1),
-    ],
-)
-def test_next_box(card, correct, box):
-    """Right moves up one box (a first right answer lands in box 2, the top is 5); wrong goes back to box 1."""
-    assert quiz.next_box(card, correct) == box
-
-
-@pytest.mark.parametrize(
-    "box, last, session, due",
-    [(1, 3, 3, False), (1, 3, 4, True), (2, 3, 4, False), (2, 3, 5, True), (3, 1, 5, True), (4, 1, 8, False), (5, 1, 17, True)],
-)
-def test_is_due(box, last, session, due):
-    """Box k comes back after 1, 2, 4, 8, 16 sessions."""
-    assert quiz.is_due(Card(box, last), session) is due
+NOON = datetime(2025, 3, 10, 12, 0, tzinfo=UTC)
 
 
 def _items(n: int, topic: str = "betting") -> list[Item]:
@@ -395,14 +385,49 @@ def _items(n: int, topic: str = "betting") -> list[Item]:
             for k in range(n)]
 
 
-def test_missed_items_come_back_sooner():
-    """Next session a missed item (box 1) is asked before new ones; an item answered right (box 2) waits a session."""
-    items = _items(12)
-    progress = {"i00": Card(1, 1), "i01": Card(2, 1)}
-    picked = {i.id for i in quiz.select(items, count=3, seed=5, progress=progress, session=2)}
-    assert "i00" in picked and "i01" not in picked
-    later = {i.id for i in quiz.select(items, count=1, seed=5, progress={"i00": Card(3, 2), "i01": Card(2, 1)}, session=3)}
-    assert later == {"i01"}
+def _card(due: datetime, introduced: datetime | None = None) -> schedule.Card:
+    return schedule.Card(schedule.REVIEW, None, 3.0, 5.0, due, due - timedelta(days=3), 1, 1, introduced or due - timedelta(days=3))
+
+
+def test_due_items_come_first_most_overdue_first():
+    """With progress, items due now are asked first (the most overdue first), then new ones; an item not yet due waits."""
+    items = _items(6)
+    progress = {"i00": _card(NOON - timedelta(hours=1)), "i01": _card(NOON - timedelta(days=2)),
+                "i02": _card(NOON + timedelta(days=1))}
+    picked = [i.id for i in quiz.select(items, count=6, seed=5, progress=progress, now=NOON)]
+    assert picked[:2] == ["i01", "i00"]
+    assert "i02" not in picked and set(picked[2:]) == {"i03", "i04", "i05"}
+
+
+@pytest.mark.parametrize(
+    "introduced_today, pace, new_asked",
+    [(0, 20, 4), (18, 20, 2), (20, 20, 0), (0, 0, 0), (3, 5, 2)],
+)
+def test_new_items_at_a_steady_daily_pace(introduced_today, pace, new_asked):
+    """New items are introduced at most `new_per_day` a study day, counting those met earlier today."""
+    items = _items(4) + [Item(f"old{k}", "rule", "dealing", ("dealing",), ("tda-2024",), "Q", ("A.", "B.", "C."), 0, "W.",
+                              ("tda-2024:1",)) for k in range(introduced_today)]
+    progress = {f"old{k}": _card(NOON + timedelta(days=2), introduced=NOON - timedelta(hours=1)) for k in range(introduced_today)}
+    picked = quiz.select(items, count=10, seed=1, progress=progress, now=NOON, new_per_day=pace)
+    assert len([i for i in picked if i.id not in progress]) == new_asked
+
+
+def test_a_quiz_never_asks_two_items_from_one_situation():
+    """Sibling items (the same situation asked two ways) never share a quiz: the second waits for the next one."""
+    twins = [Item(f"{kind}:tree:x", kind, "betting", ("betting",), ("tda-2024",), "Q", ("A.", "B.", "C."), 0, "W.", ("tda-2024:1",),
+                  draws_on=("tree",)) for kind in ("scenario", "which-part")]
+    picked = quiz.select(twins + _items(2), count=4, seed=3)
+    assert [i.id for i in picked if i.draws_on == ("tree",)] in (["scenario:tree:x"], ["which-part:tree:x"])
+    assert len(picked) == 3
+
+
+def test_queue_says_what_is_due_and_what_is_new():
+    """Due now, new items met today and left, and the next due time."""
+    items = _items(5)
+    progress = {"i00": _card(NOON - timedelta(minutes=5), introduced=NOON - timedelta(hours=2)),
+                "i01": _card(NOON + timedelta(hours=3))}
+    assert quiz.queue(items, progress, NOON, new_per_day=10) == {
+        "due_now": 1, "new_today": 1, "new_left_today": 9, "new_per_day": 10, "unseen": 3, "next_due": NOON + timedelta(hours=3)}
 
 
 def test_selection_without_progress_takes_topics_in_turn():
@@ -431,10 +456,12 @@ def test_select_errors(topic, source, message):
 def test_filters_by_topic_and_source(mini):
     """--topic matches any of an item's topics; --source any of its sources."""
     items = quiz.generate_items(mini, seed=1)
-    house = quiz.select(items, topic="house", count=100)
+    house = quiz.filter_items(items, topic="house")
     assert {i.id for i in house} >= {"tda:exposed-card:second-replaced", "house:dttf:exposed-holecard:tda-2024:35",
                                      "scenario:exposed-card:second-replaced"}
     assert all("dttf" in i.sources for i in quiz.select(items, source="dttf", count=100))
+    assert len({g for i in quiz.select(items, count=100) for g in quiz.groups_of(i)}) == \
+        sum(len(quiz.groups_of(i)) for i in quiz.select(items, count=100))  # a quiz never draws on one situation twice
 
 
 # ---------------------------------------------------------------- grading
@@ -477,15 +504,18 @@ def test_parse_answers_errors(text, message):
     assert caught.value.message == message
 
 
-def test_mastery_per_topic_and_source():
-    """Seen, mastered (box ≥ 4), due next session and right answers per topic and source."""
+def test_progress_per_topic_and_source():
+    """Seen, retention now (FSRS's mean predicted recall), due today and this week, answers and right per topic and source."""
     items = _items(3) + [Item("d0", "rule", "dealing", ("dealing",), ("dttf", "tda-2024"), "Q", ("A.", "B.", "C."), 0, "W.", ("dttf:x",))]
-    cards = {"i00": Card(4, 2, seen=3, right=3), "i01": Card(1, 2, seen=2, right=1), "d0": Card(2, 2, seen=1, right=1)}
-    table = quiz.mastery(items, cards, session=2)
-    assert table["topics"] == [
-        {"name": "betting", "items": 3, "seen": 2, "mastered": 1, "due": 1, "answers": 5, "right": 4},
-        {"name": "dealing", "items": 1, "seen": 1, "mastered": 0, "due": 0, "answers": 1, "right": 1},
-    ]
+    reviewed_now = schedule.review(None, schedule.GOOD, NOON)  # due in 10 minutes: today
+    later = schedule.replay([(NOON - timedelta(days=10), schedule.GOOD), (NOON - timedelta(days=10) + timedelta(minutes=10), schedule.GOOD)])
+    cards = {"i00": reviewed_now, "i01": later, "d0": _card(NOON + timedelta(days=30))}
+    table = quiz.progress_table(items, cards, NOON)
+    betting = table["topics"][0]
+    assert (betting["name"], betting["items"], betting["seen"], betting["due_today"], betting["due_week"]) == ("betting", 3, 2, 2, 2)
+    expected = 100 * (schedule.retrievability(reviewed_now, NOON) + schedule.retrievability(later, NOON)) / 2
+    assert betting["retention"] == round(expected, 1)
+    assert table["topics"][1]["due_week"] == 0 and table["topics"][1]["retention"] is not None
     assert [(r["name"], r["items"]) for r in table["sources"]] == [("dttf", 1), ("tda-2024", 4)]
 
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -39,8 +40,11 @@ def listing(quiz, *args) -> list[dict]:
 
 
 def numbers(items, right=True) -> list[str]:
-    """The right choice numbers (or a wrong one for each)."""
-    return [str(i["answer_number"] if right else i["answer_number"] % len(i["choices"]) + 1) for i in items]
+    """The right answers as --answers takes them (or a wrong one for each): '2', or '1+3' for select-all."""
+    if right:
+        return ["+".join(str(n) for n in i["answer_numbers"]) for i in items]
+    return [str(i["answer_number"] % len(i["choices"]) + 1) if not i["multi"] else
+            "+".join(str(n) for n in range(1, len(i["choices"]) + 1)) for i in items]
 
 
 def answers_in(db: Path) -> list[tuple]:
@@ -60,7 +64,7 @@ def test_json_items_same_seed_same_quiz(quiz):
     assert (data["seed"], data["count"], len(data["items"])) == (5, 4, 4)
     item = data["items"][0]
     assert set(item) == {"id", "kind", "topic", "topics", "sources", "prompt", "choices", "answer_index", "answer_number",
-                         "explanation", "cites", "ref"}
+                         "answer_numbers", "multi", "explanation", "cites", "ref", "walk", "link", "draws_on"}
     assert item["answer_number"] == item["answer_index"] + 1
 
 
@@ -164,15 +168,43 @@ def test_ctrl_c_keeps_progress(quiz, tmp_path, monkeypatch):
     assert [row[1] for row in answers_in(db)] == [items[0]["id"]]
 
 
-def test_missed_items_come_back_next_session(quiz, tmp_path):
-    """Leitner on disk: the one missed item is the first due next session; the ones answered right wait."""
+def test_missed_items_come_back_first(quiz, tmp_path, monkeypatch):
+    """FSRS on disk: two minutes later the one missed item (due after 1 minute) comes first; those answered right (10 minutes) wait."""
+    from floorcall.commands import quiz_run
+
     db = tmp_path / "p.sqlite3"
     items = listing(quiz, "--seed", "6", "--count", "4")
     given = numbers(items)
     given[2] = numbers(items, right=False)[2]
     assert quiz("--seed", "6", "--count", "4", "--name", "Cy", "--db", db, "--answers", ",".join(given)).exit_code == 0
-    again = listing(quiz, "--seed", "9", "--count", "1", "--name", "Cy", "--db", db)
-    assert [i["id"] for i in again] == [items[2]["id"]]
+    later = quiz_run._now() + timedelta(minutes=2)
+    monkeypatch.setattr(quiz_run, "_now", lambda: later)
+    again = listing(quiz, "--seed", "9", "--count", "3", "--name", "Cy", "--db", db)
+    assert again[0]["id"] == items[2]["id"]
+    assert not {i["id"] for i in again[1:]} & {i["id"] for i in items}
+
+
+def test_new_items_stop_at_the_days_pace(quiz, tmp_path):
+    """--new N: once N new items are met today and nothing is due, the quiz says so and when to come back."""
+    db = tmp_path / "p.sqlite3"
+    items = listing(quiz, "--seed", "3", "--count", "3", "--name", "Di", "--db", db, "--new", "3")
+    assert len(items) == 3
+    assert quiz("--seed", "3", "--count", "3", "--name", "Di", "--db", db, "--new", "3", "--answers", ",".join(numbers(items))).exit_code == 0
+    result = quiz("--seed", "4", "--count", "3", "--name", "Di", "--db", db, "--new", "3")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Nothing is due for Di now, and today's 3 new item(s) are done. The next review falls due in 10 min.")
+    assert len(listing(quiz, "--seed", "4", "--count", "3", "--name", "Di", "--db", db, "--new", "5")) == 2
+
+
+def test_a_rating_letter_is_saved_with_the_answer(quiz, tmp_path):
+    """'2e' answers 2 and rates it easy: the answer is kept with rating 4 (said), and the item graduates at once."""
+    db = tmp_path / "p.sqlite3"
+    items = listing(quiz, "--seed", "5", "--count", "1")
+    result = quiz("--seed", "5", "--count", "1", "--name", "Ed", "--db", db, input=f"{numbers(items)[0]}e\n")
+    assert result.exit_code == 0, result.output
+    assert "Comes back in " in result.stdout and "days." in result.stdout
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT rating, rated, correct FROM answers").fetchall() == [(4, "said", 1)]
 
 
 def test_xdg_data_home_is_the_default_place(quiz, tmp_path):
@@ -199,7 +231,7 @@ def test_corrupt_database_from_the_cli(quiz, tmp_path):
 
 def test_exam_pass(quiz, tmp_path):
     """An exam answered right passes: exit 0, PASS, nothing missed."""
-    items = listing(quiz, "--seed", "11", "--count", "5")
+    items = listing(quiz, "--exam", "--seed", "11", "--count", "5")
     result = quiz("--exam", "--seed", "11", "--count", "5", "--answers", ",".join(numbers(items)))
     assert result.exit_code == 0
     assert "Exam score: 5 of 5 (100%) — PASS (pass mark 90%)" in result.stdout
@@ -208,7 +240,7 @@ def test_exam_pass(quiz, tmp_path):
 
 def test_exam_fail_lists_missed_items_and_writes_the_report(quiz, tmp_path):
     """A failed exam exits 1 and lists each missed item with its ruling and citation; the report says the same."""
-    items = listing(quiz, "--seed", "11", "--count", "5")
+    items = listing(quiz, "--exam", "--seed", "11", "--count", "5")
     given = numbers(items)
     given[1] = numbers(items, right=False)[1]
     report = tmp_path / "exam.html"
@@ -231,7 +263,7 @@ def test_exam_fail_lists_missed_items_and_writes_the_report(quiz, tmp_path):
 
 def test_exam_pass_mark_option(quiz):
     """--pass sets the mark: 4 of 5 passes at 80."""
-    items = listing(quiz, "--seed", "11", "--count", "5")
+    items = listing(quiz, "--exam", "--seed", "11", "--count", "5")
     given = numbers(items)
     given[0] = numbers(items, right=False)[0]
     result = quiz("--exam", "--pass", "80", "--seed", "11", "--count", "5", "--json", "--answers", ",".join(given))
@@ -240,10 +272,11 @@ def test_exam_pass_mark_option(quiz):
     assert (data["score"], data["pass_mark"], data["passed"], data["exam"]) == (4, 80.0, True, True)
 
 
-def test_interactive_exam_gives_no_feedback_until_the_end(quiz):
+def test_interactive_exam_gives_no_feedback_until_the_end(quiz, tmp_path):
     """In an exam no question is marked right or wrong until the score."""
-    items = listing(quiz, "--seed", "12", "--count", "3")
-    result = quiz("--exam", "--seed", "12", "--count", "3", input="\n".join(numbers(items, right=False)) + "\n")
+    items = listing(quiz, "--exam", "--seed", "12", "--count", "3")
+    result = quiz("--exam", "--seed", "12", "--count", "3", "--db", tmp_path / "p.sqlite3",
+                  input="\n".join(numbers(items, right=False)) + "\n")
     assert result.exit_code == 1
     before_score = result.stdout.split("Exam score:")[0]
     assert "Right." not in before_score and "Not quite." not in before_score
@@ -253,7 +286,7 @@ def test_interactive_exam_gives_no_feedback_until_the_end(quiz):
 
 def test_report_never_overwrites_someone_elses_file(quiz, tmp_path):
     """--report refuses to replace a file that is not a Floorcall report, and replaces its own."""
-    items = listing(quiz, "--seed", "11", "--count", "2")
+    items = listing(quiz, "--exam", "--seed", "11", "--count", "2")
     notes = tmp_path / "notes.html"
     notes.write_text("<p>coordinator's notes</p>", encoding="utf-8")
     args = ["--exam", "--seed", "11", "--count", "2", "--answers", ",".join(numbers(items))]
@@ -281,12 +314,14 @@ def test_stats(quiz, tmp_path):
     assert everyone.stdout.splitlines()[1].split()[:4] == ["Ana", "1", "4", "75%"]
     mine = quiz("stats", "--name", "ana", "--db", db)
     assert mine.exit_code == 0
-    assert mine.stdout.startswith("Ana — 1 session(s), 4 answer(s), 75% right")
-    assert "by topic" in mine.stdout and "by source" in mine.stdout
+    assert mine.stdout.startswith("Ana — 1 session(s), 4 answer(s), 75% right\nDue now: 0 · new today: 4 of 20")
+    assert "by topic" in mine.stdout and "by source" in mine.stdout and "retention" in mine.stdout and "this week" in mine.stdout
     data = json.loads(quiz("stats", "--name", "Ana", "--db", db, "--json").stdout)
     assert sum(r["seen"] for r in data["topics"]) == 4
     assert sum(r["answers"] for r in data["topics"]) == 4 and sum(r["right"] for r in data["topics"]) == 3
-    assert data["mastered_box"] == 4 and data["retired_items"] == 0
+    assert sum(r["due_today"] for r in data["topics"]) == 4  # learning steps: 1 and 10 minutes
+    assert all(r["retention"] == 100.0 for r in data["topics"] if r["seen"])  # reviewed today: FSRS counts whole days
+    assert data["retired_items"] == 0 and data["exams"] == []
 
 
 @pytest.mark.parametrize(
@@ -367,3 +402,30 @@ def test_leaving_at_once_ages_nothing(quiz, tmp_path):
     result = quiz("--seed", "1", "--count", "2", "--name", "Ana", "--db", db, input="q\n")
     assert result.exit_code == 1
     assert quiz("stats", "--db", db).stdout.startswith(f"No progress saved yet in {db}.")
+
+
+# ---------------------------------------------------------------- the item cache
+
+
+def test_items_come_from_a_cache_keyed_by_the_content(content, tmp_path, monkeypatch):
+    """The items are built once per version of the content: the cache gives the same items, and an edited tree rebuilds them."""
+    import dataclasses
+    import shutil
+
+    from floorcall.engines.quiz import Item
+    from floorcall.store import quiz_cache
+
+    assert tuple(f.name for f in dataclasses.fields(Item)) == quiz_cache.FIELDS
+    monkeypatch.setenv("FLOORCALL_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "content"
+    shutil.copytree(content, root)
+    built, _skipped = quiz_cache.load_items(root)
+    assert quiz_cache.cache_path(root).exists()
+    monkeypatch.setattr(quiz_cache, "build", lambda *a: pytest.fail("rebuilt although nothing changed"))
+    assert quiz_cache.load_items(root)[0] == built
+    monkeypatch.undo()
+    monkeypatch.setenv("FLOORCALL_CACHE_DIR", str(tmp_path / "cache"))
+    tree = root / "rulings" / "chip-count.yaml"
+    tree.write_text(tree.read_text(encoding="utf-8").replace("He gets an estimate only.", "He gets a rough estimate only."), encoding="utf-8")
+    again, _skipped = quiz_cache.load_items(root)
+    assert "He gets a rough estimate only." in {c for i in again for c in i.choices}

@@ -379,49 +379,183 @@ def test_without_javascript_the_tree_shows_every_ruling(browser, url, corpus):
 
 # ---------------------------------------------------------------- quiz
 
-QUIZ_ITEM = """id => {
-    const payloads = [window.FLOOR_QUIZ.starter].concat(Object.values(window.FLOOR_QUIZ_PARTS || {}));
-    for (const p of payloads) { const item = p.items.find(i => i.id === id); if (item) return {answer: item.answer, ref: item.ref, topic: item.topic, n: item.choices.length}; }
-    return null;
+SHOWN_ITEM = """() => {
+  const data = window.FLOOR_QUIZ, id = document.getElementById("quiz-item").getAttribute("data-item");
+  const row = data.items.find((r) => r[0] === id), f = (n) => row[data.fields.indexOf(n)];
+  return {id: id, answers: f("answers"), choices: f("choices").length, kind: f("kind"), ref: f("ref"), topic: f("topic")};
+}"""
+ALL_LOADED = "() => !window.FLOOR_QUIZ.rest && window.FLOOR_QUIZ.exam.papers.length > 0"
+
+
+def stored(page) -> dict:
+    return page.evaluate("() => JSON.parse(localStorage.getItem('floorcall:quiz'))")
+
+
+def answer_right(page) -> dict:
+    """Choose the right answer(s) of the question on screen; returns what was shown."""
+    shown = page.evaluate(SHOWN_ITEM)
+    if shown["kind"] == "select-all":
+        for n in shown["answers"]:
+            page.locator("#quiz-item .choice").nth(n).click()
+        page.locator("#quiz-item .check").click()
+    else:
+        page.locator("#quiz-item .choice").nth(shown["answers"][0]).click()
+    return shown
+
+
+def test_practice_schedules_by_fsrs_and_keeps_it(page, url):
+    """A right answer: feedback citing the rule, its walk, when it comes back (FSRS: 10 minutes); the card is the terminal's; a reload keeps it."""
+    from datetime import datetime
+
+    from floorcall.engines import schedule
+
+    page.goto(url("quiz/index.html"))
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Due now: 0 · new left today: 20 · seen 0/\d+$"))
+    shown = page.evaluate(SHOWN_ITEM)
+    if shown["kind"] == "select-all":
+        for n in shown["answers"]:
+            page.locator("#quiz-item .choice").nth(n).click()
+        page.locator("#quiz-item .check").click()
+    else:
+        page.locator("#quiz-item .choice").nth(shown["answers"][0]).click()
+    expect(page.locator(".feedback.right")).to_be_visible()
+    expect(page.locator(".feedback .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
+    expect(page.locator(".feedback .walk code")).to_contain_text("floor ")
+    expect(page.locator(".feedback .due")).to_have_text("Comes back in 10 min.")
+    card = stored(page)["cards"][shown["id"]]
+    when = datetime.fromisoformat(card["last_review"].replace("Z", "+00:00"))
+    expected = schedule.review(None, schedule.GOOD, when)
+    assert datetime.fromisoformat(card["due"].replace("Z", "+00:00")) == expected.due and card["state"] == expected.state
+    page.locator('.rate[data-rating="4"]').click()  # it was easy
+    expect(page.locator(".feedback .due")).to_have_text(re.compile(r"^Comes back in \d+ days\.$"))
+    easy = schedule.review(None, schedule.EASY, when)
+    assert datetime.fromisoformat(stored(page)["cards"][shown["id"]]["due"].replace("Z", "+00:00")) == easy.due
+    page.reload()
+    expect(page.locator(".feedback.right")).to_be_visible()
+    page.locator(".feedback .next").click()
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r" · seen 1/\d+ · right 100%$"))
+    assert page.evaluate(SHOWN_ITEM)["id"] != shown["id"]
+
+
+def test_a_wrong_answer_comes_back_in_a_minute(page, url):
+    """A miss shows the right answer and is due again after the first learning step."""
+    page.goto(url("quiz/index.html"))
+    shown = page.evaluate(SHOWN_ITEM)
+    wrong = next(n for n in range(shown["choices"]) if n not in shown["answers"])
+    page.locator("#quiz-item .choice").nth(wrong).click()
+    if shown["kind"] == "select-all":
+        page.locator("#quiz-item .check").click()
+    expect(page.locator(".feedback.wrong")).to_be_visible()
+    expect(page.locator(".feedback .verdict")).to_contain_text("Not quite: the answer is")
+    expect(page.locator(".feedback .due")).to_have_text("Comes back in 1 min.")
+    expect(page.locator(".feedback .rate")).to_have_count(0)
+
+
+def test_old_progress_is_carried_forward(page, url):
+    """A browser with the old quiz store ({answers}) keeps every answer: each becomes an FSRS card, the old answers kept too."""
+    page.goto(url("quiz/index.html"))
+    first = page.evaluate("() => { const d = window.FLOOR_QUIZ; return [d.items[0][0], d.items[0][d.fields.indexOf('answer')]]; }")
+    page.evaluate("(v) => localStorage.setItem('floorcall:quiz', JSON.stringify({answers: {[v[0]]: v[1]}, topic: ''}))", first)
+    page.reload()
+    data = stored(page)
+    assert data["version"] == 2 and data["v1"] == {first[0]: first[1]}
+    assert data["cards"][first[0]]["seen"] == 1 and data["log"][0][2] == 3
+
+
+EXAM_ANSWER = """() => {
+  const data = window.FLOOR_QUIZ, run = JSON.parse(localStorage.getItem('floorcall:quiz')).exam;
+  const paper = data.exam.papers.find((p) => p.seed === run.seed), row = paper.items[run.position];
+  const item = data.items[row[0]], answers = item[data.fields.indexOf("answers")];
+  return answers.map((a) => row[1].indexOf(a));
 }"""
 
 
-def on_screen(page) -> dict:
-    """The quiz item shown: its id and (from the page's data) its answer, situation and topic."""
-    item_id = page.locator("#quiz-item").get_attribute("data-item")
-    return dict(page.evaluate(QUIZ_ITEM, item_id), id=item_id)
-
-
-def test_quiz_scores_an_answer_and_keeps_it(page, url):
-    """The right choice shows feedback citing the rule and a score; a reload keeps both; Next moves on."""
+def test_the_exam_counts_down_and_grades_at_the_end(page, url):
+    """The exam: 40 questions, a countdown from 1:40:00, no feedback while it runs, a reload keeps the place; then PASS and each topic."""
     page.goto(url("quiz/index.html"))
-    expect(page.locator("#quiz-item .choice").first).to_be_visible()
-    item = on_screen(page)
-    page.locator("#quiz-item .choice").nth(item["answer"]).click()
-    expect(page.locator(".feedback.right")).to_be_visible()
-    expect(page.locator(".feedback .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
-    expect(page.locator("#quiz-item .choice.correct .choice-mark")).to_have_text("✓ Right answer")
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/1 "))
+    page.locator("#mode-exam").click()
+    page.locator(".start-exam").click()
+    expect(page.locator("#exam-clock")).to_have_text(re.compile(r"^1:(40:00|39:5\d) left$"))
+    expect(page.locator("#quiz-item .topic")).to_contain_text("Question 1 of 40")
+    for number in range(40):
+        if number == 2:
+            page.reload()
+            expect(page.locator("#quiz-item .topic")).to_contain_text("Question 3 of 40")
+        for choice in page.evaluate(EXAM_ANSWER):
+            page.locator("#quiz-item .choice").nth(choice).click()
+        assert page.locator(".feedback").count() == 0
+        page.locator("#quiz-item .next").click()
+    expect(page.locator(".exam-score")).to_have_text("Exam score: 40 of 40 (100%) — PASS (pass mark 90%)")
+    expect(page.locator("table.by-topic tr")).to_have_count(9)  # the heading and eight topics
+    expect(page.locator(".missed")).to_have_count(0)
+    assert stored(page)["exams"][0]["passed"] is True
+
+
+def test_an_exam_out_of_time_is_graded_as_it_stands(page, url):
+    """Come back after the time is up: the exam is over, graded with what was answered, and says the time ran out."""
+    page.goto(url("quiz/index.html"))
+    page.locator("#mode-exam").click()
+    page.locator(".start-exam").click()
+    page.evaluate("""() => { const p = JSON.parse(localStorage.getItem('floorcall:quiz'));
+      p.exam.started = new Date(Date.now() - 101 * 60000).toISOString(); localStorage.setItem('floorcall:quiz', JSON.stringify(p)); }""")
     page.reload()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/1 "))
-    assert page.locator("#quiz-item").get_attribute("data-item") == item["id"]
+    expect(page.locator(".exam-score")).to_have_text("Exam score: 0 of 40 (0%) — FAIL (pass mark 90%)")
+    expect(page.locator("#quiz-item")).to_contain_text("(time ran out)")
+    expect(page.locator(".missed")).to_have_count(40)
+    expect(page.locator(".missed .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
+
+
+def test_quiz_marks_answers_in_words_and_moves_focus(page, url):
+    """The right choice and a wrong pick are marked in words, not colour alone; focus goes to the verdict
+    after an answer and to the next question after Next."""
+    page.goto(url("quiz/index.html"))
+    page.wait_for_function(ALL_LOADED)
+    answer_right(page)
+    expect(page.locator(":focus")).to_have_class("verdict")
+    expect(page.locator(":focus")).to_have_text("✓ Right.")
+    expect(page.locator("#quiz-item .choice.correct .choice-mark").first).to_have_text("✓ Right answer, yours")
     page.locator(".feedback .next").click()
     expect(page.locator(":focus")).to_have_class("prompt")
-    second = on_screen(page)
-    assert second["id"] != item["id"]
-    page.locator("#quiz-item .choice").nth((second["answer"] + 1) % second["n"]).click()
-    expect(page.locator(".feedback.wrong")).to_be_visible()
+    shown = page.evaluate(SHOWN_ITEM)
+    wrong = next(n for n in range(shown["choices"]) if n not in shown["answers"])
+    page.locator("#quiz-item .choice").nth(wrong).click()
+    if shown["kind"] == "select-all":
+        page.locator("#quiz-item .check").click()
     expect(page.locator("#quiz-item .choice.chosen-wrong .choice-mark")).to_have_text("✗ Your answer")
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 1/2 "))
+    expect(page.locator("#quiz-item .choice.correct .choice-mark").first).to_have_text("✓ Right answer")
 
 
-def test_quiz_shows_a_question_before_the_topic_files_arrive(page, site, server):
-    """The first question needs only the small first file: it shows while every topic's file is still on its way."""
-    for name in (site / "static" / "quiz").iterdir():
-        server.slow[f"static/quiz/{name.name}"] = 2.0
+def test_quiz_shows_a_question_before_the_rest_arrives(browser, site, server):
+    """The first question needs only the small first file (with the scheduler): it shows while the rest
+    of the questions is still on its way, and the rest joins on behind it."""
+    page = browser.new_context(service_workers="block").new_page()
+    server.slow[sitegen.QUIZ_REST_SCRIPT] = 2.0
     page.goto(server.base + "quiz/index.html", wait_until="commit")
     expect(page.locator("#quiz-item .choice").first).to_be_visible(timeout=1500)
-    assert page.evaluate("() => window.FLOOR_QUIZ_PARTS === undefined")
+    assert page.evaluate("() => window.FLOOR_QUIZ_REST === undefined && !!window.FLOOR_QUIZ.rest")
+    first = page.evaluate(SHOWN_ITEM)["id"]
+    page.wait_for_function(ALL_LOADED, timeout=10_000)
+    assert page.evaluate(SHOWN_ITEM)["id"] == first  # the question on screen keeps its place
+    total = page.evaluate("() => window.FLOOR_QUIZ.total")
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(rf" · seen 0/{total}$"))
+    page.context.close()
+
+
+def test_saved_progress_waits_for_the_questions_it_names(browser, site, server):
+    """A browser whose progress names a question of the second file shows it once that file is in, not another."""
+    rest = (site / sitegen.QUIZ_REST_SCRIPT).read_text(encoding="utf-8")
+    later = json.loads(rest.removeprefix("window.FLOOR_QUIZ_REST = ").rstrip().rstrip(";"))["items"][-1][0]
+    # A fresh context (nothing cached, no offline copy to hand the second file over at once) whose
+    # saved progress is on that question.
+    context = browser.new_context(service_workers="block")
+    store = json.dumps({"version": 2, "cards": {}, "current": later})
+    context.add_init_script(f"localStorage.setItem('floorcall:quiz', {json.dumps(store)})")
+    server.slow[sitegen.QUIZ_REST_SCRIPT] = 1.0
+    page = context.new_page()
+    page.goto(server.base + "quiz/index.html", wait_until="commit")
+    expect(page.locator("#quiz-item .loading")).to_have_text("Loading your progress…")
+    expect(page.locator("#quiz-item")).to_have_attribute("data-item", later, timeout=10_000)
+    context.close()
 
 
 def test_quiz_starts_anywhere_and_never_dwells_on_one_situation(browser, url):
@@ -437,32 +571,37 @@ def test_quiz_starts_anywhere_and_never_dwells_on_one_situation(browser, url):
     assert len(firsts) > 1
     page = browser.new_page()
     page.goto(url("quiz/index.html"))
-    page.wait_for_function("() => window.FLOOR_QUIZ_PARTS && Object.keys(window.FLOOR_QUIZ_PARTS).length === window.FLOOR_QUIZ.topics.length")
+    page.wait_for_function(ALL_LOADED)
+    page.locator("#quiz-new").fill("50")  # more new questions a day than the test asks
+    page.locator("#quiz-new").dispatch_event("change")
     served = []
     for _ in range(24):
-        item = on_screen(page)
-        served.append(item)
-        page.locator("#quiz-item .choice").first.click()
+        served.append(answer_right(page))  # right answers: nothing falls due again within the test
         page.locator(".feedback .next").click()
     refs = [item["ref"] for item in served]
     assert all(len(set(refs[i:i + 6])) == 6 for i in range(len(refs) - 5)), refs
-    topics = page.evaluate("() => window.FLOOR_QUIZ.topics.length")
+    topics = len({row[0] for row in page.evaluate("() => window.FLOOR_QUIZ.items.map((r) => [r[window.FLOOR_QUIZ.fields.indexOf('topic')]])")})
     assert len({item["topic"] for item in served[:topics]}) == topics
     page.close()
 
 
 def test_start_over_asks_before_wiping_progress(page, url):
-    """Start over first asks, naming how many answers would go; Keep changes nothing; Yes wipes them."""
+    """Start over first asks, naming how many questions' progress would go; Keep changes nothing; Yes wipes it
+    (and keeps the record of exams)."""
     page.goto(url("quiz/index.html"))
-    page.locator("#quiz-item .choice").first.click()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: ./1 "))
+    page.wait_for_function(ALL_LOADED)
+    answer_right(page)
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r" · seen 1/\d+ · right 100%$"))
     page.locator("#quiz-reset").click()
-    expect(page.locator("#quiz-confirm-text")).to_have_text("Wipe all 1 answers saved in this browser? This cannot be undone.")
+    expect(page.locator("#quiz-confirm-text")).to_have_text(
+        "Wipe your progress on 1 question saved in this browser? Your exam results are kept. This cannot be undone.")
+    expect(page.locator(":focus")).to_have_id("quiz-reset-no")
     page.locator("#quiz-reset-no").click()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: ./1 "))
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r" · seen 1/\d+ · right 100%$"))
     page.locator("#quiz-reset").click()
     page.locator("#quiz-reset-yes").click()
-    expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Score: 0/0 "))
+    expect(page.locator("#quiz-score")).to_have_text(re.compile(r" · seen 0/\d+$"))
+    assert stored(page)["cards"] == {}
 
 
 # ---------------------------------------------------------------- marks, Hold'em mode, display settings
@@ -727,14 +866,14 @@ def test_offline_copy_survives_a_flaky_network(context, site):
     never "ready", and the copy completes on a later visit once the file is there."""
     files = json.loads(re.search(r"var FILES = (\[.*?\]);", (site / "sw.js").read_text(), re.S).group(1))
     flaky = SiteServer(site)
-    flaky.fail["static/quiz/betting.js"] = 2
+    flaky.fail[sitegen.QUIZ_REST_SCRIPT] = 2
     flaky.missing.add("rules/wpa/oversized-chip.html")
     try:
         page = context.new_page()
         page.goto(flaky.base + "index.html")
         expect(page.locator("#offline-status")).to_contain_text(f"Saved for offline: {len(files) - 1} / {len(files)} files. 1 could not",
                                                                 timeout=30_000)
-        assert flaky.requests.count("static/quiz/betting.js") == 3
+        assert flaky.requests.count(sitegen.QUIZ_REST_SCRIPT) == 3
         flaky.missing.clear()
         page.reload()
         expect(page.locator("#offline-status")).to_contain_text(f"Ready offline: all {len(files)} files saved", timeout=30_000)

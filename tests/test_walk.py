@@ -116,7 +116,7 @@ def scripted(*lines):
         (("2", "b", "1"), 0, "House: raise."),           # b at the ruling goes back to the last question
         (("2", "r", "1"), 0, "House: raise."),           # r at the ruling starts again
         (("2", "m"), 0, "Rules cited (primary first)"),  # m shows everything
-        (("2", "x"), 0, "Type one of: b back · r restart · m more · n new lookup · q quit."),
+        (("2", "x"), 0, "Type one of: b back · r restart · m more · s save · n new lookup · q quit."),
         (("2", "q"), 0, "A call."),
     ],
 )
@@ -182,6 +182,19 @@ def test_walk_interactive_screen(floor):
         assert out.index(part) > first
     for part in ("Why", "Rules cited", "Answers taken:"):
         assert out.index(part) > out.index("m more")
+
+
+def test_opening_only_quote_is_followed_by_our_summary(floor):
+    """Where the seed holds only a rule's opening (69: 'Poker is an individual game.'), the deciding
+    clause comes later: the first screen and --full show the opening words and then our summary."""
+    answers = ("--answer", "seen=agreement", "--answer", "collusion-proof=shown", "--answer", "collusion-event=running")
+    first = floor("walk", "soft-play-or-collusion", *answers, env={"COLUMNS": "100"}).stdout
+    assert "│ Poker is an individual game." in first
+    assert first.index("In our words: Poker is an individual game. Soft play") > first.index("│ Poker is an individual game.")
+    full = floor("walk", "soft-play-or-collusion", *answers, "--full").stdout
+    rule69 = full[full.index("TDA 2024 Rule 69 — Ethical Play"):full.index("TDA 2024 Rule 71-D")]
+    assert "(opening only" in rule69 and "in our words, the whole rule (not the rulebook's text):" in rule69
+    assert "will result in disqualification" in rule69
 
 
 def test_walk_end_of_input(floor):

@@ -110,6 +110,8 @@
     var words = rule.words;
     section.appendChild(el("p", "words-note", words.note));
     section.appendChild(el(words.kind === "summary" ? "p" : "blockquote", "words words-" + words.kind, words.text));
+    // An opening-only quote: our summary of the rest follows, as on the terminal's first screen.
+    if (words.summary) section.appendChild(labelled("words words-summary", "In our words: ", words.summary));
     return section;
   }
 

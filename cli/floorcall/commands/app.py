@@ -63,8 +63,11 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
         tally = parts if rule.get("parent") else counts
         tally[rule["source"]] = tally.get(rule["source"], 0) + 1
     listing = [dict(s, rules=counts.get(s["id"], 0), parts=parts.get(s["id"], 0)) for s in data["sources"]]
+    from floorcall.commands.editions_cmd import imported_listing
+
+    imported = imported_listing(data)  # the director's own copies (floor import): none unless imported
     if as_json:
-        emit_json(listing)
+        emit_json(listing + [dict(e, role="imported") for e in imported])
         return
     style = style_for_stdout()
     for s in listing:
@@ -73,6 +76,12 @@ def sources(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
         typer.echo(f"   role: {s['role']} — {s['note']}")
         typer.echo(f"   from: {s['origin']}")
         typer.echo(f"   rules: {s['rules']}" + (f" ({s['parts']} lettered parts)" if s["parts"] else ""))
+    if imported:
+        from floorcall.commands.editions_cmd import listing_line
+
+        typer.echo(style("Imported editions (your copies; floor import --remove YEAR takes one out):", "bold"))
+        for entry in imported:
+            typer.echo("   " + listing_line(entry).replace("\n", "\n   "))
 
 
 @command("rules")
@@ -107,11 +116,27 @@ def rule(
     rule_id: str = typer.Argument(..., metavar="ID", help="tda-2024:44, 'tda 44', 44, 35-E, rp-5, tda-2019:rp-5, dttf:no-chopping or a title word.",
                                   autocompletion=completion.rules),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Label it in an imported edition's numbers, e.g. 2026."),
 ):
     """Show one rule: its words, our summary and how it relates to the other sources."""
-    from floorcall.commands.rule_cmd import run_rule
+    from floorcall.commands.editions_cmd import edition_rule, imported_part, in_edition, render_edition_rule
+    from floorcall.commands.render import render_rule
+    from floorcall.content.rulebook import resolve_rule_id
 
-    raise typer.Exit(run_rule(content_root(), rule_id, as_json, style_for_stdout()))
+    data = corpus()
+    other = edition_rule(data, rule_id)  # tda-2026:45, a rule of an imported edition, with its 2024 counterpart
+    if other is not None:
+        if as_json:
+            emit_json(other)
+        else:
+            typer.echo(render_edition_rule(other, data, style_for_stdout()))
+        return
+    data = in_edition(data, edition)
+    found = imported_part(data, rule_id) or data["rules"][resolve_rule_id(data["rules"], rule_id)]
+    if as_json:
+        emit_json(found)
+        return
+    typer.echo(render_rule(found, data["rules"], style_for_stdout()))
 
 
 @command()
@@ -210,11 +235,30 @@ def walk(
     house: Optional[str] = typer.Option(None, "--house", help="dttf: the league's house rules govern; none: pure TDA 2024 "
                                         "(default: FLOORCALL_HOUSE, the config file, else dttf)."),
     full: bool = typer.Option(False, "--full", help="Show everything: every cite's words, 2019 notes, where facts were sourced."),
+    log: bool = typer.Option(False, "--log", help="Save the ruling in the ruling log (needs --answer); prints the precedent and one line."),
+    table: Optional[str] = typer.Option(None, "--table", help="With --log: the table, e.g. 12."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", help="With --log: a seat, repeatable (paired with --player in order)."),
+    player: Optional[list[str]] = typer.Option(None, "--player", help='With --log: a player, repeatable; the first is the one penalised, e.g. "Ann Lee".'),
+    penalty: Optional[str] = typer.Option(None, "--penalty", help="With --log: warning, N hands, N rounds, N minutes (DTTF deal-out), dq."),
+    note: Optional[str] = typer.Option(None, "--note", help="With --log: one line on what happened."),
+    event: Optional[str] = typer.Option(None, "--event", help='With --log: the event, e.g. "Friday NLH" (default: the configured event).'),
+    supersedes: Optional[str] = typer.Option(None, "--supersedes", help="With --log: this ruling corrects record ID (which stays)."),
+    players_at_table: Optional[str] = typer.Option(None, "--players", help="With --log and --penalty: players at the table, for the ladder's hand count."),
+    db: Optional[str] = typer.Option(None, "--db", help="The ruling log (default: FLOORCALL_DB, the config file, else $XDG_DATA_HOME/floorcall/rulings.sqlite3)."),
+    edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Cite rules in an imported edition's numbers, e.g. 2026."),
 ):
-    """Walk a situation to its ruling: interactively, or with --answer."""
+    """Walk a situation to its ruling: interactively, or with --answer (and --log to save it)."""
+    from floorcall.commands.config import house as configured_house
+    from floorcall.commands.log_cmd import prepare_walk_log
     from floorcall.commands.walk_cmd import run_walk_command
 
-    raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout()))
+    # Every log flag is checked before the walk runs (a stray --table without --log is an error too).
+    logger = prepare_walk_log(log, house=configured_house(house), db=db, table=table, seats=seat, players=player,
+                              penalty=penalty, note=note, event=event, supersedes=supersedes, players_at_table=players_at_table)
+    if logger is not None and answer is None:
+        raise FloorError("--log saves a walk given with --answer QUESTION=ANSWER (an interactive walk saves with its s key)")
+    raise typer.Exit(run_walk_command(content_root(), situation_id, answer, as_json, house, full, style_for_stdout(),
+                                      on_ruling=logger.save if logger else None, db=db, edition=edition))
 
 
 # ---------------------------------------------------------------- config
@@ -285,3 +329,11 @@ app.add_typer(quiz_app, name="quiz")
 from floorcall.commands.site_cmd import site_app  # noqa: E402
 
 app.add_typer(site_app, name="site")
+
+from floorcall.commands import log_cmd  # noqa: E402
+
+log_cmd.register(app)
+from floorcall.commands.editions_cmd import editions_app, import_document  # noqa: E402
+
+command("import")(import_document)
+app.add_typer(editions_app, name="editions")

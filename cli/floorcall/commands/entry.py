@@ -14,7 +14,8 @@ import sys
 
 from floorcall.core.errors import FloorError
 
-COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new")
+COMMANDS = ("sources", "rules", "rule", "check", "situations", "walk", "lookup", "site", "quiz", "calc", "config", "new",
+            "log", "penalty", "import", "editions")
 EXIT_INTERNAL = 70  # an unexpected failure; the message says how to see the details
 
 
@@ -27,7 +28,10 @@ def main(argv: list[str] | None = None) -> int:
         if fast is not None:
             from floorcall.commands.lookup_cmd import run_lookup_from_args
 
-            return run_lookup_from_args(fast)
+            status = run_lookup_from_args(fast)
+            if status is not None:
+                return status
+            args = args if args[:1] == ["lookup"] else ["lookup"] + args  # typer reads what the fast path could not
         from floorcall.commands.fastpath import run as run_without_typer
 
         status = run_without_typer(args)

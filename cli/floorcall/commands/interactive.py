@@ -39,6 +39,7 @@ def ruling_keys(state, from_lookup: bool) -> str:
     keys = ["b back", "r restart", "m more"]
     if state.calc:
         keys.append("c your numbers")
+    keys.append("s save")
     keys += (["l list"] if from_lookup else []) + ["n new lookup", "q quit"]
     return " · ".join(keys)
 
@@ -59,7 +60,7 @@ def page(text: str, out=print) -> None:
 
 
 def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=read_line, out=print,
-             full: bool = False, from_lookup: bool = False):
+             full: bool = False, from_lookup: bool = False, db: str | None = None, root=None):
     """Drive one walk. Returns an exit code (0 after q or a ruling, 3 when input ends at an open
     question, 130 Ctrl-C), or TO_LIST / NEW_LOOKUP for the lookup that started it."""
     session = WalkSession(situation, house)
@@ -88,6 +89,9 @@ def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=rea
                 continue
             out(render_ruling(state, corpus["rules"], style, corpus.get("situations"), full) if full
                 else render_first_screen(state, corpus["rules"], style, corpus.get("situations")))
+            before = _precedent(db, state)
+            if before:
+                out(style(before, "dim"))
             while True:
                 choice = reader(style(ruling_keys(state, from_lookup), "dim") + "\n> ").lower()
                 if not choice:
@@ -99,6 +103,8 @@ def run_walk(corpus: dict, situation: dict, house: str, style: Style, reader=rea
                     page(render_ruling(state, corpus["rules"], style, corpus.get("situations"), True), out)
                 elif choice in ("c", "calc") and state.calc:
                     table_numbers(state.calc, reader, out, style)
+                elif choice in ("s", "save"):
+                    save_to_log(state, db, root or corpus.get("root"), reader, out, style)
                 elif choice in ("l", "list") and from_lookup:
                     return TO_LIST
                 elif choice in ("n", "new"):
@@ -163,6 +169,62 @@ def table_numbers(example: str, reader, out, style: Style) -> None:
     if given == needed:
         out(style("(worked with the example numbers shown, not your table's)", "yellow"))
     run_calc(fixed, given, out)
+
+
+def _precedent(db, ruling) -> str:
+    from floorcall.commands.walk_cmd import precedent
+
+    try:
+        return precedent(db, ruling)
+    except FloorError as exc:  # a log we cannot read never stops the walk
+        return f"(ruling log: {exc.message})"
+
+
+# The few facts worth keeping with a ruling: (prompt, make_facts argument, what it takes).
+SAVE_PROMPTS = [("table", "table", "e.g. 12"), ("seat(s)", "seats", "e.g. 4 or 4,7"), ("player(s)", "players", "names, comma between"),
+                ("penalty", "penalty", "warning, 2 hands, 1 round, dq, or Enter for none"), ("note", "note", "one line")]
+
+
+def save_to_log(ruling, db, root, reader, out, style) -> None:
+    """The `s` key: ask for the facts worth keeping (each optional, the night's last answers offered
+    again), show the player's ladder first when he already has a penalty, then save one record."""
+    import os
+
+    from floorcall.commands.config import effective
+    from floorcall.commands.walk_cmd import log_path
+    from floorcall.engines.ruling_facts import make_facts
+    from floorcall.store import ruling_log
+
+    try:
+        path = log_path(db)
+        name = effective("name")[0] or os.environ.get("FLOORCALL_NAME") or None
+        remembered = ruling_log.remembered_facts(path, name) if path.exists() else None
+        out(style("Save this ruling (Enter keeps what is in brackets, - clears it):", "dim"))
+        given: dict = {}
+        for prompt, key, example in SAVE_PROMPTS:
+            previous = getattr(remembered, key, None) if remembered is not None and key in ("table", "seats", "players") else None
+            shown_previous = ",".join(map(str, previous)) if isinstance(previous, (list, tuple)) else (previous or "")
+            typed = reader(f"  {prompt} [{shown_previous or example}]: ").strip()
+            value = shown_previous if not typed else ("" if typed == "-" else typed)
+            if key in ("seats", "players"):
+                given[key] = [part.strip() for part in value.split(",") if part.strip()] or None
+            else:
+                given[key] = value or None
+        event = effective("event")[0] or (remembered.event if remembered is not None else "") or None
+        facts = make_facts(event=event, floorperson=name, table=given["table"], seats=given["seats"],
+                           players=given["players"], penalty=given["penalty"], note=given["note"],
+                           flags={"table": "table", "seat": "seat", "player": "player", "penalty": "penalty", "note": "note"})
+        ladder = ruling_log.ladder_before_save(path, ruling, facts)
+        if ladder is not None:
+            for line in ladder.lines:
+                out(line)
+            if reader("Save it with this penalty? [y/N] ").strip().lower() not in ("y", "yes"):
+                out("Not saved.")
+                return
+        record_id = ruling_log.save_ruling(path, ruling, facts, root)
+        out(f"Saved as #{record_id} in {path}  (floor log show {record_id})")
+    except FloorError as exc:
+        out(f"Not saved: {exc.message}")
 
 
 __all__ = ["run_walk", "read_line", "page", "calc_plan", "run_calc", "TO_LIST", "NEW_LOOKUP", "terminal_width"]

@@ -29,40 +29,16 @@ class LookupArgs:
         return (" ".join(self.words), self.limit, self.as_json, self.house)
 
 
-def parse_lookup_args(args: list[str]) -> LookupArgs:
-    """`lookup` options as click reads them: `-n 2`, `-n2`, `--limit 2`, `--limit=2`, `--json`,
-    `--house X`, `--house=X`, and `--` to end the options; anything else starting with '-' is an error."""
-    words: list[str] = []
-    limit, as_json, house = DEFAULT_LIMIT, False, None  # None: the configured house (config.house)
-    i = 0
-    options_done = False
-    while i < len(args):
-        arg = args[i]
-        if options_done or not arg.startswith("-") or arg == "-":
-            words.append(arg)
-        elif arg == "--":
-            options_done = True
-        elif arg == "--json":
-            as_json = True
-        elif arg.split("=", 1)[0] in ("--limit", "--house") or (arg.startswith("-n") and not arg.startswith("--")):
-            if arg.startswith("-n"):
-                name, value = "-n", (arg[2:] if len(arg) > 2 else None)  # click reads -n=7 as the value "=7"
-            else:
-                name, sep, value = arg.partition("=")
-                value = value if sep else None
-            if value is None:
-                i += 1
-                if i >= len(args):
-                    raise FloorError(f"Option '{name}' requires an argument. — try `floor lookup --help`", EXIT_USAGE)
-                value = args[i]
-            if name in ("--limit", "-n"):
-                limit = parse_limit(value)
-            else:
-                house = value
-        else:
-            raise FloorError(f"No such option: {shown(arg)} — try `floor lookup --help`", EXIT_USAGE)
-        i += 1
-    return LookupArgs(words, limit, as_json, house)
+def parse_lookup_args(args: list[str]) -> LookupArgs | None:
+    """`lookup` options read as click reads them (commands.fastpath.parse); None when typer should
+    read them instead (an unknown option, a missing value): typer then says what is wrong."""
+    from floorcall.commands.fastpath import LOOKUP_SPEC, parse
+
+    values = parse(LOOKUP_SPEC, args)
+    if values is None:
+        return None
+    limit = parse_limit(values["limit"]) if "limit" in values else DEFAULT_LIMIT
+    return LookupArgs(values["query"], limit, values.get("as_json", False), values.get("house"))
 
 
 def parse_limit(value: str) -> int:
@@ -72,9 +48,11 @@ def parse_limit(value: str) -> int:
     return int(value)
 
 
-def run_lookup_from_args(args: list[str]) -> int:
-    """Parse `lookup` arguments the way the typer command would, then run it."""
+def run_lookup_from_args(args: list[str]) -> int | None:
+    """Parse `lookup` arguments the way the typer command would, then run it (None: typer's to read)."""
     parsed = parse_lookup_args(args)
+    if parsed is None:
+        return None
     from floorcall.content.paths import find_root
 
     root = find_root(None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from floorcall.core.labels import QUOTE_LABELS, rule_heading, rule_label
+from floorcall.core.labels import QUOTE_LABELS, full_text_label, rule_heading, rule_label
 from floorcall.engines.walk import house_line  # the site shows the same line, so it lives with the walk
 
 # Piped output (no terminal, no COLUMNS) wraps here; a terminal's own width is used otherwise.
@@ -12,6 +12,10 @@ FALLBACK_WIDTH = 88
 MIN_WIDTH = 30  # narrower than this, wrapping makes more mess than it saves
 # The first screen of a ruling: what the floor reads out fits in this many lines at 80 columns.
 FIRST_SCREEN_LINES = 12
+# Lines of the first screen given to the governing rule's words; an opening-only quote shares them
+# with our summary of the whole rule (one more line, taken from the siblings line when needed).
+RULE_WORDS_LINES = 3
+OPENING_QUOTE_LINES = 2
 
 
 def terminal_width() -> int:
@@ -73,7 +77,17 @@ def wrap(text: str, indent: str = "", width: int | None = None) -> str:
 
 
 
+def _quoted(text: str, indent: str) -> str:
+    return "\n".join(indent + "│ " + line if line else indent + "│" for line in wrap(text, "", terminal_width() - len(indent) - 2).split("\n"))
+
+
 def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
+    from floorcall.engines.editions import full_text_for
+
+    full = full_text_for(rule)
+    if full:  # the director's own copy of the edition (floor import): the whole rule or part, marked with its origin
+        label = wrap(f"the rulebook's words, from {full_text_label(full)}:", indent, terminal_width()).lstrip(" ")
+        return f"{indent}{style(label, 'dim')}\n{_quoted(full['text'], indent)}"
     quote = rule.get("quote", "")
     if quote == "none" or not rule.get("text"):
         return wrap("(Not quoted: this rule's text is not in the sources Floorcall quotes. Summary only.)", indent)
@@ -83,11 +97,17 @@ def quote_block(rule: dict, style: Style = PLAIN, indent: str = "  ") -> str:
 
 
 def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
+    quoted = quote_block(rule, style)
+    full = rule.get("full_text") or {}
+    if full.get("parts") and any(p in rules for p in rule.get("parts", [])):
+        # Each part below shows its own words from the copy; the rule itself only its introduction.
+        quoted = quote_block(dict(rule, full_text=dict(full, text=full["intro"])), style) if full.get("intro") else \
+            style(wrap(f"the rulebook's words, part by part below, from {full_text_label(full)}", "  "), "dim")
     lines = [
         style(rule_heading(rule), "bold"),
         f"  id: {rule['id']}   section: {rule['section']}   games: {', '.join(rule.get('games', []))}",
         "",
-        quote_block(rule, style),
+        quoted,
         "",
         "  " + style("In our words:", "dim"),
         wrap(rule.get("summary", ""), "  "),
@@ -99,11 +119,13 @@ def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
         part = rules.get(part_id)
         if part:
             lines += ["", "  " + style(f"{part['number']}" + (f" ({part['topic']})" if part.get("topic") else ""), "bold") + f"  [{part_id}]"]
-            if part.get("quote") != "none" and part.get("text"):
+            if (part.get("quote") != "none" and part.get("text")) or part.get("full_text"):
                 lines.append(quote_block(part, style, "    "))
             lines += ["    " + style("In our words:", "dim"), wrap(part.get("summary", ""), "    ")]
     if rule.get("uncertain"):
-        lines += ["", wrap("Not verified: " + rule["uncertain"], "  ")]
+        # With the director's own copy above, what our sources could not verify may be there in full.
+        lead = "Not verified from Floorcall's own sources (your copy above has the full words): " if full else "Not verified: "
+        lines += ["", wrap(lead + rule["uncertain"], "  ")]
     if rule.get("tda_2007") is not None or rule.get("tda_2024"):
         parts = []
         if rule.get("tda_2007") is not None:
@@ -113,6 +135,10 @@ def render_rule(rule: dict, rules: dict, style: Style = PLAIN) -> str:
         lines += ["", "  " + "; ".join(parts)]
     for example in rule.get("illustrations", []):
         lines += ["", wrap(f"Illustration {example['example']}: {example['facts']} Ruling: {example['ruling']}", "  ")]
+    for entry in full.get("addendum", []):
+        number = full["number"].split("-")[0] + (f"-{entry['part']}" if entry.get("part") else "")
+        head = wrap(f"Illustration Addendum, Rule {number}, from {full_text_label(dict(full, where=entry['where']))}:", "  ")
+        lines += ["", style(head, "dim"), _quoted(entry["text"], "  ")]
     related = rule.get("related", [])
     if related:
         lines += ["", "  " + style("Related:", "dim")]
@@ -140,10 +166,15 @@ def render_side_by_side(left: dict, right: dict, note: str, style: Style = PLAIN
 
 def render_cited_rule(rule: dict, style: Style = PLAIN) -> str:
     head = "  " + style(rule_heading(rule), "bold") + f"  [{rule['id']}]"
-    if rule.get("quote") == "none" or not rule.get("text"):
+    if (rule.get("quote") == "none" or not rule.get("text")) and not rule.get("full_text"):
         # No words of the rulebook to quote: our summary, marked as ours, so the floor still has the point.
         return head + "\n    " + style("in our words (not the rulebook's text):", "dim") + "\n" + wrap(rule.get("summary", ""), "    ")
-    return head + "\n" + quote_block(rule, style, "    ")
+    shown = head + "\n" + quote_block(rule, style, "    ")
+    if rule.get("quote") == "opening" and not rule.get("full_text") and rule.get("summary"):
+        # The seed holds only the opening, which rarely is the sentence that decides; our summary of
+        # the whole rule or part follows, marked as ours, so the deciding point is on the screen.
+        shown += "\n    " + style("in our words, the whole rule (not the rulebook's text):", "dim") + "\n" + wrap(rule["summary"], "    ")
+    return shown
 
 
 def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None, full: bool = False) -> str:
@@ -220,12 +251,24 @@ def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: d
         with_id = f"{heading}  [{primary['id']}]"
         lines += _clip(wrap(with_id if len(with_id) <= width else heading, "", width), 1, width)
         text = primary.get("text") or ""
-        if primary.get("quote") in ("full", "opening") and text and not text.rstrip().endswith("…"):
-            lines += _clip(wrap(text, "  │ ", width), 3, width)
+        full = primary.get("full_text")  # the director's own copy (floor import): the whole part's words
+        if full:
+            lines += _clip(wrap(f"(from {full_text_label(full)})", "  ", width), 1, width)
+            lines += _clip(wrap(full["text"], "  │ ", width), 2, width)
+        elif primary.get("quote") == "full" and text and not text.rstrip().endswith("…"):
+            lines += _clip(wrap(text, "  │ ", width), RULE_WORDS_LINES, width)
+        elif primary.get("quote") == "opening" and text and not text.rstrip().endswith("…"):
+            # The rulebook's own opening words, then our summary of the rest: the clause that decides
+            # often comes after the opening (69's "Poker is an individual game."), so both are shown.
+            quoted = _clip(wrap(text, "  │ ", width), OPENING_QUOTE_LINES, width)
+            lines += quoted
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width),
+                           RULE_WORDS_LINES + 1 - len(quoted), width)
         else:
-            # The seed holds none of it, or breaks off mid-sentence (often before the clause that
-            # decides): our summary of the whole part, marked as ours; `m` shows the quoted opening.
-            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), 3, width)
+            # The seed holds none of it, only its opening, or breaks off mid-sentence (the clause that
+            # decides usually comes later): our summary of the whole part, marked as ours; `m` shows
+            # the quoted opening.
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), RULE_WORDS_LINES, width)
     house = house_line(ruling)
     if house:
         lines += _clip(wrap(house, "", width), 1, width)

@@ -31,21 +31,26 @@ def _out(out: Optional[Path], root: Path) -> Path:
     return out.expanduser().resolve()
 
 
-def _build(root: Path, out_dir: Path):
+def _build(root: Path, out_dir: Path, edition: str | None = None):
+    from floorcall.commands.editions_cmd import in_edition
     from floorcall.content import corpus as corpus_module
     from floorcall.publish.sitegen import build_site
 
     data = corpus_module.load(root)
     corpus_module.warn_if_skipped(data)
-    return build_site(data, out_dir, root)
+    return build_site(in_edition(data, edition), out_dir, root)
 
 
 @command(site_app, "build")
-def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output folder (default: {DEFAULT_OUT}/ in the checkout, else in the working folder).")):
+def build(out: Optional[Path] = typer.Option(None, "--out", "-o", help=f"Output folder (default: {DEFAULT_OUT}/ in the checkout, else in the working folder)."),
+          edition: Optional[str] = typer.Option(None, "--edition", metavar="YEAR", help="Cite rules in an imported edition's numbers, e.g. 2026.")):
     """Build the site into a folder that works from file:// and offline."""
     root = _root()
-    report = _build(root, _out(out, root))
+    report = _build(root, _out(out, root), edition)
     typer.echo(report.summary())
+    if report.counts.get("full_text"):
+        typer.echo(f"with the full words of {report.counts['full_text']} rule(s) from your own copy: "
+                   "for this machine and your staff, not for publishing")
     typer.echo(f"open {report.out_dir / 'index.html'}  (or: floor site serve)")
 
 

@@ -624,11 +624,13 @@ def _house_problems(path, oid, outcome, tda, cites, tda_cites, pairs, parents, u
             problems.append(Problem(path, line_of(tda if key.startswith("tda") else outcome, key.split()[-1]), "FC233",
                                     f"outcome '{oid}' {key} carries a sourcing remark ('{found.group(0)}')",
                                     "the floor reads this out: move it to sourcing:"))
-    tda_based = [c for c in cites if c.startswith("tda-2024:")]
-    if tda is not None and tda_based:
+    # TDA rules the house ruling rests on that the TDA position rests on too are common ground, not a
+    # difference: a tda block beside them fills a gap TDA leaves (no conflict needed).
+    tda_based = [c for c in cites if c.startswith("tda-2024:") and c not in tda_cites]
+    if tda is not None:
         backing = [(d, t) for d, t, _f, _l in pairs if d in cites and any(_same_rule(t, c, parents) for c in tda_cites)]
         used_pairs.update(backing)
-        if not backing:
+        if tda_based and not backing:
             problems.append(Problem(path, line_of(outcome, "tda"), "FC227",
                                     f"outcome '{oid}' gives a separate TDA position, but no cited DTTF rule is recorded as conflicting with a TDA rule it cites",
                                     "record the conflict in rulebook/dttf.yaml, or drop the tda: block where DTTF and TDA agree"))

@@ -20,11 +20,11 @@ from floorcall.core.errors import FloorError
 SUPPORT_PATHS = ("rulings/uncovered.yaml", "rulings/synonyms.yaml", "rulings/out-of-scope.yaml")
 
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
-CACHE_FORMAT = 8
+CACHE_FORMAT = 9
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
 SHAPING_MODULES = ("content/corpus.py", "content/index.py", "engines/lookup.py", "core/textnorm.py", "content/reader.py",
-                   "content/check.py")
+                   "content/check.py", "content/imported.py")
 
 
 def cache_dir() -> Path:
@@ -56,9 +56,12 @@ def _content_files(root: Path) -> list[Path]:
 
 
 def manifest(root: Path) -> list:
+    from floorcall.content.imported import edition_files
+
     package = Path(__file__).resolve().parent.parent  # floorcall/, above content/
     entries = [["python", sys.version, 0]]
-    for path in _content_files(root) + [package / name for name in SHAPING_MODULES]:
+    # The director's imported editions (floor import) are content too: importing one rebuilds the cache.
+    for path in _content_files(root) + [package / name for name in SHAPING_MODULES] + edition_files():
         try:
             stat = path.stat()
         except FileNotFoundError:
@@ -129,12 +132,12 @@ def load_lookup(root: Path) -> dict:
 
 
 def warn_if_skipped(corpus: dict) -> None:
-    """One stderr line when some ruling files were left out for problems."""
+    """One stderr line when some ruling files were left out for problems, and one per imported edition left out."""
     skipped = corpus.get("skipped") or []
     if skipped:
-        import sys
-
         sys.stderr.write(f"floor: warning: {len(skipped)} ruling file(s) left out for problems, e.g. {skipped[0]} — run `floor check`\n")
+    for problem in corpus.get("edition_problems") or []:
+        sys.stderr.write(f"floor: warning: imported edition not used: {problem}\n")
 
 
 def _read_cache(path: Path) -> dict | None:
@@ -175,6 +178,10 @@ def build(root: Path) -> dict:
         more = f" (and {len(fatal) - 1} more)" if len(fatal) > 1 else ""
         raise FloorError(f"{first}{more} — run `floor check` for details")
     rules = _compile_rules(raw)
+    from floorcall.content.imported import attach_full_text, edition_files, read_editions
+
+    editions, edition_problems = read_editions(edition_files())
+    attach_full_text(rules, editions)
     situations, skipped = _compile_situations(raw, set(rules))
     skipped = [str(p) for p in unreadable_trees] + skipped
     corpus = {
@@ -184,7 +191,10 @@ def build(root: Path) -> dict:
         "rules": rules,
         "situations": situations,
         "skipped": skipped,
+        "editions": editions,
     }
+    if edition_problems:
+        corpus["edition_problems"] = edition_problems
     corpus["index"] = lookup_index.build_index(corpus, raw.synonyms, raw.out_of_scope)
     return corpus
 

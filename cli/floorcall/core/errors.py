@@ -18,8 +18,11 @@ class FloorError(Exception):
         self.exit_code = exit_code
 
 
-def shown(text, width: int = 80) -> str:
-    """What the user typed, fit for an error line: at most `width` characters, control characters
-    made visible (an escape sequence typed by mistake must not reach the terminal)."""
+# What a user typed or named is echoed back at most this long, so one bad argument stays one line.
+MAX_ECHO = 80
+
+
+def shown(text: object, limit: int = MAX_ECHO) -> str:
+    """`text` as it may appear in a message: control characters made visible, at most `limit` characters."""
     visible = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
-    return visible if len(visible) <= width else visible[:width - 1] + "…"
+    return visible if len(visible) <= limit else visible[: limit - 1] + "…"

@@ -12,7 +12,10 @@ QUOTE_LABELS = {
 
 
 def rule_label(rule: dict) -> str:
-    """'TDA 2024 Rule 44', 'TDA 2024 RP-5', 'DTTF (Procedures)', 'WPA item 12'."""
+    """'TDA 2024 Rule 44', 'TDA 2024 RP-5', 'DTTF (Procedures)', 'WPA item 12';
+    in another edition's view (`--edition 2026`) 'TDA 2026 Rule 45 (2024: 43)'."""
+    if rule.get("edition_label"):
+        return rule["edition_label"]
     short = rule.get("source_short", rule["source"])
     number = rule["number"]
     if rule["source"] in ("tda-2024",) and not number.startswith("RP"):
@@ -28,3 +31,9 @@ def rule_heading(rule: dict) -> str:
     """'TDA 2024 Rule 35-E — Misdeals and Fouled Decks (fouled decks)': a part names its topic."""
     topic = f" ({rule['topic']})" if rule.get("topic") else ""
     return f"{rule_label(rule)} — {rule['title']}{topic}"
+
+
+def full_text_label(full: dict) -> str:
+    """Where imported full words come from: 'your copy of TDA 2024 Rules Version 1.0 (Oct 9, 2024) — file.pdf, page 7'."""
+    where = ", ".join(x for x in (full.get("file"), full.get("where")) if x)
+    return f"your copy of {full['edition']}" + (f" — {where}" if where else "")

@@ -19,16 +19,22 @@ TEMPLATE = "quiz-report.html.j2"
 GENERATOR_MARK = '<meta name="generator" content="Floorcall quiz report">'
 
 
-def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: str | None, taken: str) -> dict:
+def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: str | None, taken: str,
+                   minutes: float | None = None, used_seconds: int | None = None) -> dict:
     """Everything the template shows, as plain data."""
-    from floorcall.core.labels import rule_label
+    from floorcall.core.labels import full_text_label, rule_label
+    from floorcall.engines.editions import full_text_for
+    from floorcall.engines.exam import countdown
+    from floorcall.engines.quiz import KIND_NAMES
 
     def cite_rows(cites):
         rows = []
         for rid in cites:
             rule = rules.get(rid)
+            full = full_text_for(rule)  # the director's own imported copy, if any
             rows.append({"id": rid, "label": rule_label(rule) if rule else rid, "title": rule["title"] if rule else "",
-                         "summary": (rule or {}).get("summary", "")})
+                         "summary": (rule or {}).get("summary", ""),
+                         "words": full["text"] if full else "", "words_from": full_text_label(full) if full else ""})
         return rows
 
     missed = []
@@ -37,9 +43,9 @@ def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: st
             continue
         item = result.item
         missed.append({
-            "number": number, "id": item.id, "topic": item.topic, "prompt": item.prompt,
-            "given": item.choices[result.chosen] if result.chosen is not None else "(no answer)",
-            "ruling": item.right, "explanation": item.explanation, "cites": cite_rows(item.cites),
+            "number": number, "id": item.id, "topic": item.topic, "kind": KIND_NAMES.get(item.kind, item.kind),
+            "prompt": item.prompt, "given": result.chosen_text, "ruling": item.right, "multi": item.multi,
+            "explanation": item.explanation, "cites": cite_rows(item.cites), "walk": item.walk.split("\n"),
         })
     return {
         "name": name or "(no name given)",
@@ -51,19 +57,22 @@ def report_context(graded, rules: dict, *, seed: int, pass_mark: float, name: st
         "pass_mark": f"{pass_mark:g}",
         "passed": graded.passed(pass_mark),
         "topics": [{"topic": t, "right": a, "of": b} for t, (a, b) in graded.by_topic().items()],
+        "kinds": [{"kind": KIND_NAMES.get(k, k), "right": a, "of": b} for k, (a, b) in graded.by_kind().items()],
+        "time": (f"{countdown(used_seconds)} of {countdown(int(minutes * 60))}" if used_seconds is not None and minutes
+                 else f"{minutes:g} minutes allowed" if minutes else ""),
         "missed": missed,
     }
 
 
-def template_folder(root: Path) -> Path:
+def template_folder(root: Path, template: str = TEMPLATE) -> Path:
     """The content root's site/templates, else the one shipped with Floorcall (a --root may hold content only)."""
     package = Path(__file__).resolve().parent.parent  # floorcall/, above publish/
     candidates = [Path(root) / "site" / "templates", package.parent.parent / "site" / "templates",
                   package / "_data" / "site" / "templates"]
     for folder in candidates:
-        if (folder / TEMPLATE).is_file():
+        if (folder / template).is_file():
             return folder
-    raise FloorError(f"the report template {candidates[0] / TEMPLATE} is missing — reinstall Floorcall or run from a checkout")
+    raise FloorError(f"the report template {candidates[0] / template} is missing — reinstall Floorcall or run from a checkout")
 
 
 def render_report(root: Path, context: dict) -> str:
@@ -90,7 +99,7 @@ def _file_mode() -> int:
 
 
 def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass_mark: float, name: str | None,
-                 taken: str | None = None) -> Path:
+                 taken: str | None = None, minutes: float | None = None, used_seconds: int | None = None) -> Path:
     """Render and write the report atomically; refuse to replace a file that is not one of ours."""
     path = Path(path).expanduser()
     if path.is_dir():
@@ -103,7 +112,8 @@ def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass
         if GENERATOR_MARK not in head:
             raise FloorError(f"{path} already exists and is not a Floorcall quiz report; it was left untouched — choose another --report file")
     taken = taken or datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M")
-    html = render_report(root, report_context(graded, rules, seed=seed, pass_mark=pass_mark, name=name, taken=taken))
+    html = render_report(root, report_context(graded, rules, seed=seed, pass_mark=pass_mark, name=name, taken=taken,
+                                              minutes=minutes, used_seconds=used_seconds))
     folder = path.parent if str(path.parent) else Path(".")
     tmp = None
     try:

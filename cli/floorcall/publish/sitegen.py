@@ -46,8 +46,9 @@ LABELS_SCRIPT = "static/search-labels.js"
 # Short trees' rulings for the first result: loaded after the index, so the first results need not wait.
 PREVIEWS_SCRIPT = "static/search-previews.js"
 QUIZ_SCRIPT = "static/quiz-data.js"
+QUIZ_REST_SCRIPT = "static/quiz-rest.js"
 # Generated from Python data, never copied from site/static.
-GENERATED_STATIC = {INDEX_SCRIPT, LABELS_SCRIPT, PREVIEWS_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/icon-512.png",
+GENERATED_STATIC = {INDEX_SCRIPT, LABELS_SCRIPT, PREVIEWS_SCRIPT, QUIZ_SCRIPT, QUIZ_REST_SCRIPT, "static/icon-192.png", "static/icon-512.png",
                     "static/icon-maskable-512.png"}
 THEME_COLOR = "#0d5c3a"
 # The dark theme's header: no brighter than the page around it (a bright bar glares in a dim room).
@@ -55,8 +56,8 @@ THEME_COLOR_DARK = "#131d18"
 BACKGROUND_DARK = "#121416"
 OFFLINE_PAGE = "offline.html"
 # Quiz: the first questions ship in one small file the page loads at once (QUIZ_SCRIPT); the rest,
-# one file per topic, load behind them. STARTER_PER_TOPIC items of every topic make the first file.
-QUIZ_TOPIC_SCRIPT = "static/quiz/{}.js"
+# with the exam papers, loads behind them (QUIZ_REST_SCRIPT). STARTER_PER_TOPIC items of every topic
+# make the first file: enough that a new session starts on a topic of its own.
 STARTER_PER_TOPIC = 2
 # Games a hold'em player needs; a rule only for the others is grouped apart in Hold'em mode.
 HOLDEM_GAMES = frozenset({"all", "holdem", "limit", "pot-limit", "no-limit"})
@@ -427,18 +428,39 @@ def data_script(name: str, value) -> str:
 
 # ---------------------------------------------------------------- the quiz
 
-def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str]:
-    """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios."""
+# Exams the site offers: each is the paper `floor quiz --exam --seed N` gives, questions and choice order alike.
+SITE_EXAM_SEEDS = tuple(range(1, 13))
+
+
+def quiz_items(corpus: dict, seed: int = 0) -> tuple[list[dict], str, list[dict]]:
+    """Quiz items in the site's shape, from the quiz engine when it exists, else from the trees' scenarios;
+    and the exam papers (empty without the engine)."""
     try:
-        from floorcall.engines.quiz import export_for_site
+        from floorcall.engines import quiz as engine
     except ImportError as exc:
         if getattr(exc, "name", None) not in (None, "floorcall.engines.quiz"):
             raise  # quiz.py exists but one of its own imports failed: that is a bug to see
-        raw, origin = scenario_quiz(corpus, seed), "trees' scenarios"
+        raw, origin, papers = scenario_quiz(corpus, seed), "trees' scenarios", []
     else:
-        raw, origin = export_for_site(corpus, seed=seed), "quiz engine"
+        generated = engine.generate_items(corpus, seed)
+        raw, origin = engine.export_for_site(corpus, items=generated), "quiz engine"
+        papers = exam_papers(generated)
     items = [normalise_quiz_item(item, corpus["rules"], n) for n, item in enumerate(raw)]
-    return items, origin
+    return items, origin, papers
+
+
+def exam_papers(items: list) -> list[dict]:
+    """Each site exam as {seed, items: [[item number, choice order], …]}: the CLI's paper for that seed."""
+    from floorcall.engines.exam import compose
+
+    number = {item.id: n for n, item in enumerate(items)}
+    by_id = {item.id: item for item in items}
+    papers = []
+    for seed in SITE_EXAM_SEEDS:
+        paper = compose(items, seed)
+        rows = [[number[q.id], [by_id[q.id].choices.index(c) for c in q.choices]] for q in paper]
+        papers.append({"seed": seed, "items": rows})
+    return papers
 
 
 def _choice_text(choice) -> str:
@@ -470,61 +492,110 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
     for rid in item.get("cites") or []:
         rule = rules.get(rid)
         cites.append([f"{rule_label(rule)} — {rule['title']}" if rule else rid, rule_path(rid) if rule else ""])
-    return {
+    answers = [int(n) - 1 for n in item.get("answer_numbers") or []] or [index]
+    if any(not 0 <= n < len(texts) for n in answers):
+        raise FloorError(f"quiz item {item.get('id', position)!r} needs 2+ choices and an answer among them")
+    normalised = {
         "id": str(item.get("id") or f"q{position}"),
+        "kind": str(item.get("kind") or "scenario"),
         "topic": str(item.get("topic") or "general"),
         "prompt": str(item.get("prompt") or ""),
         "choices": texts,
         "answer": index,
+        "answers": answers,
+        "walk": str(item.get("walk") or ""),
+        "link": str(item.get("link") or ""),
+        "draws": list(item.get("draws_on") or [str(item.get("ref") or item.get("id") or position)]),
         # The engine ends explanations with "Rules: <label> [id]; …." for the terminal; the page links them instead.
         "explanation": CITED_RULES_TAIL.sub("", str(item.get("explanation") or "")),
         "cites": cites,
         # what the item is about (its situation, or its rule): the quiz never serves a run of one
         "ref": str(item.get("ref") or str(item.get("id") or position).rsplit(":", 1)[0]),
     }
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
+
+    primary = full_text_for(rules.get((item.get("cites") or [""])[0]))
+    if primary:  # only with an imported copy: the governing rule's own words, marked with where they are from
+        normalised["words"] = [primary["text"], full_text_label(primary)]
+    return normalised
 
 
-def quiz_payload(items: list[dict]) -> dict:
-    """Items with their choices as numbers into one shared table: a distractor is some other
-    item's right answer, so the same rulings recur hundreds of times (saves ~20 % of the file)."""
-    table = list(dict.fromkeys(choice for item in items for choice in item["choices"]))
-    number = {text: n for n, text in enumerate(table)}
-    return {"choices": table, "items": [dict(item, choices=[number[c] for c in item["choices"]]) for item in items]}
+SENTENCE_END = re.compile(r"(?<=[.!?]) ")
 
 
-def quiz_files(items: list[dict]) -> dict[str, str]:
-    """The quiz as scripts: a small first file (every topic's count and file, and a few items of
-    each topic from different situations, so the first question shows at once) and one file per
-    topic with the rest, which the page loads behind the first question."""
+def quiz_payload(items: list[dict], papers: list[dict] | None = None) -> dict:
+    """The quiz for the page, its text stored once: choices, prompt lines, explanation sentences and
+    walk commands are numbers into one shared table (the same facts are asked four ways, the same
+    rulings recur as wrong answers: the file is a third of its size this way), citations are rule
+    ids into one table of [label, page], and each item is a row of `fields`. quiz.js puts them back
+    together exactly. Also the exam's
+    rules (length, time, pass mark) and its papers."""
+    from floorcall.engines.exam import EXAM_COUNT, EXAM_MINUTES, EXAM_PASS
+
+    table: dict[str, int] = {}
+
+    def number(text: str) -> int:
+        return table.setdefault(text, len(table))
+
+    rules: dict[str, list[str]] = {}
+    packed = []
+    for item in items:
+        cite_ids = []
+        for label, path in item["cites"]:
+            rid = _rule_id_of(path) or label
+            rules.setdefault(rid, [label, path])
+            cite_ids.append(rid)
+        packed.append(dict(
+            item,
+            prompt=[number(line) for line in item["prompt"].split("\n")],
+            choices=[number(c) for c in item["choices"]],
+            explanation=[number(part) for part in SENTENCE_END.split(item["explanation"])] if item["explanation"] else [],
+            cites=cite_ids, walk=number(item["walk"]), link=number(item["link"]),
+        ))
+    fields = list(dict.fromkeys(key for row in packed for key in row))  # `words` only on items with an imported copy
+    return {"texts": list(table), "rules": rules, "fields": fields, "items": [[row.get(f) for f in fields] for row in packed],
+            "exam": {"count": EXAM_COUNT, "minutes": EXAM_MINUTES, "pass": EXAM_PASS, "papers": papers or []}}
+
+
+def _rule_id_of(path: str) -> str:
+    """rules/tda-2024/44.html -> tda-2024:44 (the inverse of rule_path)."""
+    parts = path.split("/")
+    return f"{parts[1]}:{parts[2].removesuffix('.html')}" if len(parts) == 3 and parts[0] == "rules" else ""
+
+
+def quiz_files(items: list[dict], papers: list[dict] | None = None) -> dict[str, str]:
+    """The quiz as two scripts. The first (QUIZ_SCRIPT) is small: a few items of every topic, each
+    about a different situation, so the first question shows at once. The second (QUIZ_REST_SCRIPT),
+    loaded behind that question, holds every other item and the exam papers. Together they are
+    exactly quiz_payload's one payload, split: the starter items come first, so the shared text
+    table and the rule table the first file needs are the start of the whole table, the second file
+    carries on the numbering, and quiz.js joins them by appending."""
     by_topic: dict[str, list[dict]] = {}
     for item in items:
         by_topic.setdefault(item["topic"], []).append(item)
     starter: list[dict] = []
-    topics = []
-    files: dict[str, str] = {}
-    used_names: set[str] = set()
     for topic in sorted(by_topic):
         listed = by_topic[topic]
         rng = random.Random(f"starter:{topic}")  # the same first items every build: the file stays cacheable
-        shuffled = rng.sample(listed, len(listed))
-        first: list[dict] = []
-        refs: set[str] = set()
-        for item in shuffled:  # one item per situation while they last
-            if len(first) < STARTER_PER_TOPIC and item["ref"] not in refs:
-                first.append(item)
-                refs.add(item["ref"])
-        starter += first
-        chosen = {item["id"] for item in first}
-        name = re.sub(r"[^a-z0-9]+", "-", topic.lower()).strip("-") or "topic"
-        while name in used_names:
-            name += "-x"
-        used_names.add(name)
-        path = QUIZ_TOPIC_SCRIPT.format(name)
-        rest = [item for item in listed if item["id"] not in chosen]
-        files[path] = f"(window.FLOOR_QUIZ_PARTS = window.FLOOR_QUIZ_PARTS || {{}})[{script_json(topic)}] = {script_json(quiz_payload(rest))};\n"
-        topics.append({"topic": topic, "count": len(listed), "file": path})
-    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", {"total": len(items), "topics": topics, "starter": quiz_payload(starter)})
-    return files
+        first: dict[str, dict] = {}  # situation (or rule) -> its item: one per situation while they last
+        for item in rng.sample(listed, len(listed)):
+            if len(first) < STARTER_PER_TOPIC:
+                first.setdefault(item["ref"], item)
+        starter += first.values()
+    chosen = {item["id"] for item in starter}
+    ordered = starter + [item for item in items if item["id"] not in chosen]
+    position = {item["id"]: n for n, item in enumerate(ordered)}
+    renumbered = [dict(paper, items=[[position[items[n]["id"]], order] for n, order in paper["items"]]) for paper in papers or []]
+    whole = quiz_payload(ordered, renumbered)
+    first = quiz_payload(starter)  # packed the same way, so its tables are the start of the whole one's
+    texts, rule_ids = len(first["texts"]), list(whole["rules"])[:len(first["rules"])]
+    exam = dict(whole["exam"], papers=[])  # the papers come with the rest: an exam needs every item
+    head = {"texts": whole["texts"][:texts], "rules": {rid: whole["rules"][rid] for rid in rule_ids}, "fields": whole["fields"],
+            "items": whole["items"][:len(starter)], "exam": exam, "total": len(items), "rest": QUIZ_REST_SCRIPT}
+    rest = {"texts": whole["texts"][texts:], "rules": {rid: v for rid, v in whole["rules"].items() if rid not in head["rules"]},
+            "items": whole["items"][len(starter):], "papers": whole["exam"]["papers"]}
+    return {QUIZ_SCRIPT: data_script("FLOOR_QUIZ", head), QUIZ_REST_SCRIPT: data_script("FLOOR_QUIZ_REST", rest)}
 
 
 def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
@@ -562,49 +633,38 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
 
 # ---------------------------------------------------------------- page data
 
-def full_text(rule: dict, source: dict | None = None) -> dict | None:
-    """The official words of a rule or part, when the corpus carries them (`floor import` reads them
-    from the user's own copy of the rulebook; never from the repository): {text, edition, version,
-    file, stamp}. `rule["full_text"]` may be that mapping or the text alone (the source's edition then)."""
-    value = rule.get("full_text")
-    if isinstance(value, str):
-        value = {"text": value}
-    if not isinstance(value, dict) or not str(value.get("text") or "").strip():
-        return None
-    short = (source or {}).get("short") or rule.get("source_short") or rule["source"]
-    edition = str(value.get("edition") or (source or {}).get("edition") or "")
-    version = str(value.get("version") or "")
-    file = str(value.get("file") or "")
-    stamp = " · ".join(x for x in (f"Official text, {short}" + (f" {edition}" if edition else ""),
-                                    f"version {version}" if version else "", f"from your copy: {file}" if file else "") if x)
-    return {"text": str(value["text"]), "edition": edition, "version": version, "file": file, "stamp": stamp}
-
-
-def governing_words(rule: dict, source: dict | None = None) -> dict:
+def governing_words(rule: dict) -> dict:
     """The words a ruling screen shows for its governing rule, chosen as the CLI's first screen
-    chooses them: the official text when imported; else the quote when the source we quote holds
-    it whole (or an opening that ends its sentence); else our summary, marked as ours."""
-    official = full_text(rule, source)
+    (render.render_first_screen) chooses them: the director's imported copy when there is one; the
+    quote when the source we quote holds it whole; an opening that ends its sentence followed by our
+    summary of the rest (the deciding clause often comes later); else our summary, marked as ours."""
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
+
+    official = full_text_for(rule)
     if official:
-        return {"kind": "official", "text": official["text"], "note": official["stamp"]}
+        return {"kind": "official", "text": official["text"], "note": "The rulebook’s words, from " + full_text_label(official)}
     text = rule.get("text") or ""
-    if rule.get("quote") in ("full", "opening") and text and not text.rstrip().endswith("…"):
-        return {"kind": "quote", "text": text, "note": _quote_label(rule)[:1].upper() + _quote_label(rule)[1:]}
+    label = _quote_label(rule)[:1].upper() + _quote_label(rule)[1:]
+    if rule.get("quote") == "full" and text and not text.rstrip().endswith("…"):
+        return {"kind": "quote", "text": text, "note": label}
+    if rule.get("quote") == "opening" and text and not text.rstrip().endswith("…"):
+        return {"kind": "quote", "text": text, "note": label, "summary": rule.get("summary", "")}
     return {"kind": "summary", "text": rule.get("summary", ""), "note": "In our words (not the rulebook’s text)"}
 
 
-def _rule_view(rule: dict, source: dict | None = None, governs: bool = False) -> dict:
+def _rule_view(rule: dict, governs: bool = False) -> dict:
     """A cited rule as walk.js shows it; the words only for a rule that governs some ruling (cited first)."""
     from floorcall.core.labels import rule_heading, rule_label
 
     view = {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "heading": rule_heading(rule),
             "path": rule_path(rule["id"]), "summary": rule.get("summary", ""), "source": rule["source"]}
     if governs:
-        view["words"] = governing_words(rule, source)
+        view["words"] = governing_words(rule)
     return view
 
 
-def _walk_data(situation: dict, rules: dict, situations: dict | None = None, sources: dict | None = None) -> dict:
+def _walk_data(situation: dict, rules: dict, situations: dict | None = None) -> dict:
     """What walk.js needs: the questions, each outcome under both house modes (with the CLI's one
     line on house vs TDA), the cited rules with the words to show, and the neighbouring situations."""
     from floorcall.engines.walk import house_line, rule_for_house
@@ -630,7 +690,7 @@ def _walk_data(situation: dict, rules: dict, situations: dict | None = None, sou
                             "answers": [[aid, a["label"], a["next"]] for aid, a in q["answers"].items()]}
                       for qid, q in (situation.get("questions") or {}).items()},
         "outcomes": outcomes,
-        "rules": {rid: _rule_view(rules[rid], (sources or {}).get(rules[rid]["source"]), rid in governing)
+        "rules": {rid: _rule_view(rules[rid], rid in governing)
                   for rid in dict.fromkeys(cited) if rid in rules},
         "siblings": siblings(situation, situations or {}),
     }
@@ -781,7 +841,7 @@ def manifest(name: str = "Floorcall") -> str:
 
 # ---------------------------------------------------------------- the build
 
-def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = None) -> tuple[dict[str, bytes], dict]:
+def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict]] | None = None) -> tuple[dict[str, bytes], dict]:
     """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
     from floorcall.content.rulebook import rules_in_order
     from floorcall.core.labels import rule_label
@@ -796,10 +856,13 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     env.filters["short_cite"] = _short_cite
     env.globals["quote_label"] = _quote_label
     env.globals["holdem_relevant"] = _holdem_relevant
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
+
+    env.globals["full_text_for"] = full_text_for  # the user's imported copy (floor import), or None
+    env.globals["full_text_label"] = full_text_label
     rules = corpus["rules"]
     sources = corpus["sources"]
-    source_by_id = {s["id"]: s for s in sources}
-    env.globals["full_text"] = lambda rule: full_text(rule, source_by_id.get(rule["source"]))
     env.globals["house_line"] = house_line
     for rule in rules.values():  # the address of a part is an anchor on its rule's page: both must agree
         if bool(_part_of(rule["id"])) != bool(rule.get("parent") in rules):
@@ -821,7 +884,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
         tags.setdefault((situation.get("tags") or ["general"])[0], []).append(situation)
     conflicts, other_conflicts = _conflicts(corpus)
     editions = _edition_changes(corpus)
-    items, quiz_origin = quiz if quiz is not None else quiz_items(corpus)
+    items, quiz_origin, papers = quiz if quiz is not None else quiz_items(corpus)
 
     page("index.html", "home.html", title="Floorcall", situation_count=len(situations),
          counts={s["id"]: len(by_source[s["id"]]) for s in sources}, conflicts=len(conflicts),
@@ -832,7 +895,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     for situation in situations:
         rulings = {oid: rule_for_house(situation, oid, "dttf") for oid in situation["outcomes"]}
         page(situation_path(situation["id"]), "situation.html", title=situation["title"], situation=situation,
-             rulings=rulings, rules=rules, walk=_walk_data(situation, rules, corpus["situations"], source_by_id),
+             rulings=rulings, rules=rules, walk=_walk_data(situation, rules, corpus["situations"]),
              card=_card(situation), siblings=siblings(situation, corpus["situations"]),
              description=_situation_description(situation))
     page("rules/index.html", "sources.html", title="The rulebook", by_source=by_source)
@@ -861,13 +924,16 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
     page("compare/tda-2019-to-2024.html", "compare_editions.html", title="TDA Recommended Procedures: 2019 to 2024",
          editions=editions)
     topics = sorted({item["topic"] for item in items})
-    page("quiz/index.html", "quiz.html", title="Quiz", quiz_count=len(items), topics=topics, quiz_origin=quiz_origin)
+    from floorcall.engines.exam import EXAM_COUNT, EXAM_MINUTES, EXAM_PASS
+
+    page("quiz/index.html", "quiz.html", title="Quiz", quiz_count=len(items), topics=topics, quiz_origin=quiz_origin,
+         exam_count=EXAM_COUNT, exam_minutes=EXAM_MINUTES, exam_pass=f"{EXAM_PASS:g}")
 
     index = search_index(corpus)
     files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
     files[LABELS_SCRIPT] = data_script("FLOOR_LABELS", search_labels(corpus)).encode("utf-8")
     files[PREVIEWS_SCRIPT] = data_script("FLOOR_PREVIEWS", search_previews(corpus)).encode("utf-8")
-    for quiz_path, text in quiz_files(items).items():
+    for quiz_path, text in quiz_files(items, papers).items():
         files[quiz_path] = text.encode("utf-8")
     files["static/icon-192.png"] = _png(192)
     files["static/icon-512.png"] = _png(512)
@@ -896,7 +962,8 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str] | None = 
              "index_gzip_bytes": len(gzip.compress(files[INDEX_SCRIPT], 9, mtime=0)),
              "labels_gzip_bytes": len(gzip.compress(files[LABELS_SCRIPT], 9, mtime=0)),
              "counts": {"situations": len(situations), "rules": len(rules), "sources": len(sources),
-                        "conflicts": len(conflicts), "edition_changes": len(editions["changed"])}}
+                        "conflicts": len(conflicts), "edition_changes": len(editions["changed"]),
+                        "full_text": sum(1 for r in rules.values() if r.get("full_text"))}}
     return files, facts
 
 
@@ -970,7 +1037,7 @@ def _write(files: dict[str, bytes], out_dir: Path) -> None:
     shutil.rmtree(retired, ignore_errors=True)
 
 
-def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str] | None = None) -> SiteReport:
+def build_site(corpus: dict, out_dir: Path, root: Path | None = None, quiz: tuple[list[dict], str, list[dict]] | None = None) -> SiteReport:
     """Render the site and put it in `out_dir`, replacing a previous build there (and nothing else)."""
     started = time.perf_counter()
     out_dir = Path(out_dir).resolve()
