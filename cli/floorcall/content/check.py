@@ -10,7 +10,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from floorcall.content.reader import SEEDS_DIR, UNCOVERED_FILE, RawContent
+from floorcall.content.reader import OUT_OF_SCOPE_FILE, SEEDS_DIR, UNCOVERED_FILE, RawContent
 from floorcall.content.yamlload import line_of
 from floorcall.core.problems import Problem, did_you_mean
 
@@ -600,8 +600,45 @@ def check_corpus(raw: RawContent, rule_ids: set[str], coverage: bool = True, see
         if (dttf_id, tda_id) not in used_pairs:
             problems.append(Problem(rpath, rline, "FC228", f"the conflict between '{dttf_id}' and '{tda_id}' is used by no ruling",
                                     "give the outcome where they differ a tda: block citing both, or drop the relation"))
+    problems += _out_of_scope_clashes(raw)
     if coverage:
         problems += _check_coverage(raw, rule_ids, cited)
+    return problems
+
+
+def _out_of_scope_clashes(raw: RawContent) -> list[Problem]:
+    """FC235: an out-of-scope phrase that a situation uses for itself (its title, an alias, an answer)
+    would make lookup call that situation's own words out of scope. Compared as lookup compares them:
+    stemmed, synonyms applied, so 'rake' (read as the dealer's 'bring in') clashes with the stud bring-in."""
+    from floorcall.core.textnorm import compile_phrases, terms
+
+    phrases = compile_phrases(raw.synonyms)
+    markers = [(phrase, terms(phrase, phrases)) for phrase in raw.out_of_scope]
+    markers = [(phrase, marker) for phrase, marker in markers if marker]
+    problems: list[Problem] = []
+    if not markers:
+        return problems
+    try:  # the phrase's own line, for the message; a list item carries none from the loader
+        listing = (raw.root / OUT_OF_SCOPE_FILE).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        listing = []
+    lines: dict[str, int] = {}
+    for number, line in enumerate(listing, 1):
+        item = line.strip().removeprefix("- ").strip().strip("'\"")
+        lines.setdefault(item, number)
+    for _path, tree in raw.trees:
+        if not isinstance(tree, dict):
+            continue
+        own = [_text(tree.get("title"))] + _strings_in(tree, "aliases") + [
+            _text(answer.get("label")) for question in _mapping(tree.get("questions")).values() if isinstance(question, dict)
+            for answer in _mapping(question.get("answers")).values() if isinstance(answer, dict)]
+        for words in own:
+            found = terms(words, phrases)
+            for phrase, marker in markers:
+                if any(found[i:i + len(marker)] == marker for i in range(len(found) - len(marker) + 1)):
+                    problems.append(Problem(OUT_OF_SCOPE_FILE, lines.get(phrase, 1), "FC235",
+                                            f"out-of-scope phrase '{phrase}' is in situation '{tree.get('id')}''s own words: '{words}'",
+                                            "lookup would call that situation out of scope — narrow the phrase, or reword the situation"))
     return problems
 
 
