@@ -356,13 +356,15 @@ var FloorSearch = (function () {
      else the commonest ("dealer expo" is "dealer exposed", "a ca" is "a card"). Known words are
      the vocabulary's stems, the words of the situations' names and of the phrase table, counted
      by how many situations hold them; a one-letter stub is left out rather than matched, unless
-     it ends a phrase ("out of t"). */
+     it ends a phrase ("out of t"); a stub that is already a known word is left as it is. */
   Ranker.prototype.complete = function (query) {
     var text = this.cleanQuery(query);
     if (!text || /\s$/.test(String(query)) || this.ruleReference(text) !== null) return text;
     var cut = text.lastIndexOf(" "), head = cut < 0 ? "" : text.slice(0, cut + 1);
     var stub = this.words(text.slice(cut + 1)).join("");
     if (!stub || /[^a-z]/.test(stub)) return text;
+    // A whole word is taken as typed: "a card" is not "a cards", "on the deal" not "on the dealer".
+    if (stub.length >= this.c.prefix_min_length && this.isKnownWord(stub)) return text;
     var self = this, before = this.words(head).map(function (w) { return self.stem(w); });
     var phrased = this.phraseCompletion(before, stub);
     if (phrased) return head + phrased;
@@ -385,6 +387,12 @@ var FloorSearch = (function () {
       }
     }
     return null;
+  };
+
+  Ranker.prototype.isKnownWord = function (word) {
+    this.completions(word);  // builds the known words
+    if (!this.wordSet) this.wordSet = new Set(this.allWords);
+    return this.wordSet.has(word);
   };
 
   // Known words beginning with `stub`, commonest first, at most prefix_candidates of them.
