@@ -658,9 +658,10 @@
     });
     newInput.value = String(progress.newPerDay);
     newInput.addEventListener("change", function () {
-      var value = parseInt(newInput.value, 10);
+      var value = parseInt(newInput.value, 10), before = progress.newPerDay;
       progress.newPerDay = isNaN(value) ? DEFAULT_NEW : Math.max(0, Math.min(500, value));
       newInput.value = String(progress.newPerDay);
+      if (progress.newPerDay === before) return;  // a second change on blur: redrawing would swallow the tap that blurred it
       save();
       render();
     });
