@@ -42,6 +42,12 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Every `page` and `context` is a phone (390 x 844, touch): the site is used at the table."""
+    return {**browser_context_args, **PHONE}
+
+
 @pytest.fixture(scope="module")
 def site(corpus, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("browser-site") / "_site"
@@ -364,7 +370,7 @@ def test_keyboard_only_walk_with_space_and_enter(page, url, corpus):
 
 def test_without_javascript_the_tree_shows_every_ruling(browser, url, corpus):
     """With JavaScript off the walk is hidden and the nested details hold every question and ruling."""
-    context = browser.new_context(java_script_enabled=False)
+    context = browser.new_context(**PHONE, java_script_enabled=False)
     page = context.new_page()
     situation = corpus["situations"]["overchip-facing-bet"]
     page.goto(url("situations/overchip-facing-bet.html"))
@@ -528,7 +534,7 @@ def test_quiz_marks_answers_in_words_and_moves_focus(page, url):
 def test_quiz_shows_a_question_before_the_rest_arrives(browser, site, server):
     """The first question needs only the small first file (with the scheduler): it shows while the rest
     of the questions is still on its way, and the rest joins on behind it."""
-    page = browser.new_context(service_workers="block").new_page()
+    page = browser.new_context(**PHONE, service_workers="block").new_page()
     server.slow[sitegen.QUIZ_REST_SCRIPT] = 2.0
     page.goto(server.base + "quiz/index.html", wait_until="commit")
     expect(page.locator("#quiz-item .choice").first).to_be_visible(timeout=1500)
@@ -547,7 +553,7 @@ def test_saved_progress_waits_for_the_questions_it_names(browser, site, server):
     later = json.loads(rest.removeprefix("window.FLOOR_QUIZ_REST = ").rstrip().rstrip(";"))["items"][-1][0]
     # A fresh context (nothing cached, no offline copy to hand the second file over at once) whose
     # saved progress is on that question.
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(**PHONE, service_workers="block")
     store = json.dumps({"version": 2, "cards": {}, "current": later})
     context.add_init_script(f"localStorage.setItem('floorcall:quiz', {json.dumps(store)})")
     server.slow[sitegen.QUIZ_REST_SCRIPT] = 1.0
@@ -562,14 +568,14 @@ def test_quiz_starts_anywhere_and_never_dwells_on_one_situation(browser, url):
     """Fresh sessions start on different items; a session goes round the topics and never serves one situation twice in six."""
     firsts = set()
     for _ in range(4):
-        context = browser.new_context()
+        context = browser.new_context(**PHONE)
         page = context.new_page()
         page.goto(url("quiz/index.html"))
         expect(page.locator("#quiz-item .choice").first).to_be_visible()
         firsts.add(page.locator("#quiz-item").get_attribute("data-item"))
         context.close()
     assert len(firsts) > 1
-    page = browser.new_page()
+    page = browser.new_page(**PHONE)
     page.goto(url("quiz/index.html"))
     page.wait_for_function(ALL_LOADED)
     page.locator("#quiz-new").fill("50")  # more new questions a day than the test asks
@@ -661,7 +667,7 @@ def contrast(a, b) -> float:
 def test_dark_mode_follows_the_system(browser, url):
     """With the system in dark mode the page is dark; in light mode it is light."""
     for scheme, dark in (("dark", True), ("light", False)):
-        context = browser.new_context(color_scheme=scheme)
+        context = browser.new_context(**PHONE, color_scheme=scheme)
         page = context.new_page()
         page.goto(url("index.html"))
         assert (luminance(background(page)) < 0.05) is dark
@@ -692,7 +698,7 @@ def test_theme_and_text_size_are_chosen_and_remembered(phone, url):
 
 def test_dark_header_is_no_brighter_than_the_content(browser, url):
     """In the dark theme the header bar is no brighter than the cards below it."""
-    context = browser.new_context(color_scheme="dark")
+    context = browser.new_context(**PHONE, color_scheme="dark")
     page = context.new_page()
     page.goto(url("index.html"))
     assert luminance(background(page, ".top")) <= luminance(background(page, ".tile"))
@@ -702,7 +708,7 @@ def test_dark_header_is_no_brighter_than_the_content(browser, url):
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_focus_rings_stand_out_three_to_one(browser, url, scheme):
     """The keyboard focus ring is at least 3:1 against the page, a card and the header, in both themes."""
-    context = browser.new_context(color_scheme=scheme)
+    context = browser.new_context(**PHONE, color_scheme=scheme)
     page = context.new_page()
     page.goto(url("index.html"))
     rings = {}
@@ -728,17 +734,35 @@ TARGETS = {
 }
 
 
+def small_targets(page, selector: str) -> list:
+    """The visible elements matching selector under TARGET_PX either way (and fails if none is visible)."""
+    sizes = page.locator(selector).evaluate_all("""els => els.filter(e => e.getClientRects().length)
+        .map(e => { const r = e.getBoundingClientRect(); return [e.className || e.id || e.tagName, e.textContent.trim().slice(0, 30), r.width, r.height]; })""")
+    assert sizes, selector
+    return [s for s in sizes if s[2] < TARGET_PX - 0.5 or s[3] < TARGET_PX - 0.5]
+
+
 @pytest.mark.parametrize("path", list(TARGETS))
 def test_touch_targets_are_at_least_44_px(phone, url, path):
     """On a phone every button, menu and stand-alone link is at least 44 x 44 CSS px."""
     page = phone()
     page.goto(url(path))
     page.locator("#settings-toggle").wait_for()
-    sizes = page.locator(TARGETS[path]).evaluate_all("""els => els.filter(e => e.getClientRects().length)
-        .map(e => { const r = e.getBoundingClientRect(); return [e.className || e.id || e.tagName, e.textContent.trim().slice(0, 30), r.width, r.height]; })""")
-    assert sizes
-    small = [s for s in sizes if s[2] < TARGET_PX - 0.5 or s[3] < TARGET_PX - 0.5]
-    assert small == []
+    assert small_targets(page, TARGETS[path]) == []
+
+
+def test_quiz_and_exam_controls_are_at_least_44_px(phone, url):
+    """The quiz's controls in each state: practice, the feedback with its ratings, the exam's start and its questions."""
+    page = phone()
+    page.goto(url("quiz/index.html"))
+    page.wait_for_function(ALL_LOADED)
+    assert small_targets(page, "#quiz-topic, #quiz-new, #quiz-reset, .mode-button, .choice") == []
+    answer_right(page)
+    assert small_targets(page, ".rate, .feedback .next, .feedback .cites a, .feedback .walk a") == []
+    page.locator("#mode-exam").tap()
+    assert small_targets(page, ".start-exam") == []
+    page.locator(".start-exam").tap()
+    assert small_targets(page, "#quiz-item .choice, #quiz-item .next, .hand-in") == []
 
 
 # ---------------------------------------------------------------- accessibility (axe-core from npm)
@@ -758,6 +782,7 @@ AXE_PAGES = {
     "source": ("rules/tda-2024/index.html", None),
     "quiz": ("quiz/index.html", None),
     "quiz-answered": ("quiz/index.html", "#quiz-item .choice"),
+    "quiz-exam": ("quiz/index.html", "#mode-exam, .start-exam"),
     "compare-house": ("compare/dttf-vs-tda-2024.html", None),
     "compare-editions": ("compare/tda-2019-to-2024.html", None),
     "offline": ("offline.html", None),
@@ -783,8 +808,10 @@ def test_axe_finds_no_wcag_a_or_aa_violation(browser, url, axe_source, name, sch
     page = context.new_page()
     page.goto(url(path))
     page.locator("#settings-toggle").wait_for()
-    if click:
-        page.locator(click).first.click()
+    if path.startswith("quiz/"):
+        page.wait_for_function(ALL_LOADED)
+    for selector in (click or "").split(", ") if click else []:  # one click after another
+        page.locator(selector).first.click()
     page.wait_for_timeout(100)  # let a click's rendering settle
     page.add_script_tag(content=axe_source)
     violations = page.evaluate("""tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})
