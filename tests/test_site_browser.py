@@ -207,7 +207,7 @@ def test_a_synonym_finds_the_exposed_card_and_its_preview_rules_in_one_tap(phone
 @pytest.mark.parametrize(
     "typed, rule_id",
     [("44", "tda-2024:44"), ("53-B", "tda-2024:53-B"), ("rule 35e", "tda-2024:35-E"), ("rp 10 h", "tda-2024:RP-10-H"),
-     ("2019 rp-5", "tda-2019:RP-5")],
+     ("2019 rp-5", "tda-2019:RP-5"), ("rp-4", "tda-2024:RP-4")],
 )
 def test_a_rule_number_jumps_to_the_rule(page, url, corpus, typed, rule_id):
     """A rule number lists that rule first (then the situations citing it); Enter opens it, a part at its anchor."""
@@ -313,6 +313,20 @@ def test_the_ruling_screen_puts_the_ruling_first(phone, url, corpus):
     expect(page.locator("#walker .cite-summary").first).to_be_hidden()
     situation = corpus["situations"]["dealer-exposed-holecard"]
     expect(page.locator("#walker .siblings a")).to_have_count(len(situation["siblings"]))
+
+
+def test_an_opening_only_quote_is_followed_by_our_summary(page, url, corpus):
+    """Where the governing rule is quoted only by its opening, the ruling screen follows the quote with our
+    summary of the whole rule, as the terminal's first screen does (the deciding clause often comes later)."""
+    situation, scenario, rule = next(
+        (s, sc, corpus["rules"][s["outcomes"][sc["expect"]]["cite"][0]])
+        for s in sorted(corpus["situations"].values(), key=lambda s: s["id"]) for sc in s.get("scenarios") or []
+        if sitegen.governing_words(corpus["rules"][s["outcomes"][sc["expect"]]["cite"][0]]).get("summary"))
+    answers = "&".join(f"{q}={a}" for q, a in scenario["given"].items())
+    page.goto(url(f"{sitegen.situation_path(situation['id'])}#{answers}"))
+    words = page.locator("#walker .walk-ruling > .governing .words")
+    expect(words.first).to_have_text(rule["text"])
+    expect(words.nth(1)).to_have_text("In our words: " + rule["summary"])
 
 
 def test_share_copies_the_link_and_says_so(context, server):
