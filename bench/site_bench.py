@@ -35,7 +35,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 # Three-word queries as typed at the table: plain, slangy, and one with a typo (typo expansion is the costly path).
 QUERIES = ["tossed big chip", "acted out turn", "overchpi facing bet"]
-BUDGETS = {"build_s": 3.0, "index_gzip_kb": 64.0, "search_ms": 50.0, "quiz_first_s": 1.0}
+BUDGETS = {"build_s": 3.0, "index_gzip_kb": 70.0, "search_ms": 50.0, "quiz_first_s": 1.0}
 # Lighthouse's slow-mobile ("Slow 4G") profile, applied per request by DevTools.
 SLOW_MOBILE = {"latency_ms": 150, "down_kbps": 1600, "up_kbps": 750, "cpu_slowdown": 4}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3}

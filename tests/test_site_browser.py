@@ -431,13 +431,7 @@ def test_practice_schedules_by_fsrs_and_keeps_it(page, url):
 
     page.goto(url("quiz/index.html"))
     expect(page.locator("#quiz-score")).to_have_text(re.compile(r"^Due now: 0 · new left today: 20 · seen 0/\d+$"))
-    shown = page.evaluate(SHOWN_ITEM)
-    if shown["kind"] == "select-all":
-        for n in shown["answers"]:
-            page.locator("#quiz-item .choice").nth(n).click()
-        page.locator("#quiz-item .check").click()
-    else:
-        page.locator("#quiz-item .choice").nth(shown["answers"][0]).click()
+    shown = answer_right(page)
     expect(page.locator(".feedback.right")).to_be_visible()
     expect(page.locator(".feedback .cites a").first).to_have_attribute("href", re.compile(r"^\.\./rules/"))
     expect(page.locator(".feedback .walk code")).to_contain_text("floor ")

@@ -42,18 +42,7 @@
     document.body.appendChild(script);
   }
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-
-  function link(href, className, text) {
-    var a = el("a", className, text);
-    a.href = href;
-    return a;
-  }
+  var el = FloorDom.el, link = FloorDom.link;
 
   function show() {
     out.textContent = "";

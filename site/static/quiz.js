@@ -121,12 +121,7 @@
 
   // ------------------------------------------------------------ small helpers
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  var el = FloorDom.el;
 
   function button(text, className, onClick) {
     var node = el("button", className || "button", text);

@@ -18,6 +18,24 @@ var FloorStore = (function () {
   return { load: load, save: save };
 })();
 
+// Building the page from script (finder.js, walk.js, quiz.js): text always as text, never as HTML.
+var FloorDom = (function () {
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function link(href, className, text) {
+    var a = el("a", className, text);
+    a.href = href;
+    return a;
+  }
+
+  return { el: el, link: link };
+})();
+
 var FloorSite = (function () {
   "use strict";
   // sitegen.rule_path: a lettered part of a TDA rule (35-E, RP-10-H) is an anchor on its rule's page.

@@ -15,18 +15,7 @@
   var has = function (object, key) { return Object.prototype.hasOwnProperty.call(object, key); };
   var COPIED_MS = 4000;
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-
-  function link(href, className, text) {
-    var a = el("a", className, text);
-    a.href = href;
-    return a;
-  }
+  var el = FloorDom.el, link = FloorDom.link;
 
   // A button that goes to a state of the walk (a new history entry, so the browser's Back works too).
   function stepButton(hash, className, text) {
