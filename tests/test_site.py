@@ -292,9 +292,11 @@ def test_the_sites_exams_are_the_terminals(site, corpus):
 
 
 def test_the_quiz_page_bundles_its_scheduler(site):
-    """FSRS for the browser ships with the site (no CDN), its licence with it, before the quiz that uses it."""
+    """FSRS for the browser ships with the site (no CDN), its licence with it; the quiz loads it behind the
+    first question (an answer waits for it), the scheduling rules before the quiz that uses them."""
     html = read(site[0], "quiz/index.html")
-    assert html.index("static/fsrs.js") < html.index("static/schedule.js") < html.index("static/quiz.js")
+    assert 'data-scheduler="static/fsrs.js"' in html and '"static/fsrs.js"' in read(site[0], "sw.js")  # in the offline copy too
+    assert html.index("static/schedule.js") < html.index("static/quiz.js")
     bundled = read(site[0], "static/fsrs.js")
     assert bundled.startswith("/*! ts-fsrs 5.4.2") and "MIT License" in bundled[:2000] and "sourceMappingURL" not in bundled
 

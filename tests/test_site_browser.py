@@ -404,7 +404,7 @@ SHOWN_ITEM = """() => {
   const row = data.items.find((r) => r[0] === id), f = (n) => row[data.fields.indexOf(n)];
   return {id: id, answers: f("answers"), choices: f("choices").length, kind: f("kind"), ref: f("ref"), topic: f("topic")};
 }"""
-ALL_LOADED = "() => !window.FLOOR_QUIZ.rest && window.FLOOR_QUIZ.exam.papers.length > 0"
+ALL_LOADED = "() => !window.FLOOR_QUIZ.rest && window.FLOOR_QUIZ.exam.papers.length > 0 && !!window.FSRS"
 
 
 def stored(page) -> dict:
@@ -553,6 +553,20 @@ def test_quiz_shows_a_question_before_the_rest_arrives(browser, site, server):
     total = page.evaluate("() => window.FLOOR_QUIZ.total")
     expect(page.locator("#quiz-score")).to_have_text(re.compile(rf" · seen 0/{total}$"))
     page.context.close()
+
+
+def test_an_answer_before_the_scheduler_arrives_waits_for_it(browser, server):
+    """ts-fsrs loads behind the first question: an answer tapped before it is here is scheduled once it lands."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    server.slow["static/fsrs.js"] = 1.5
+    page = context.new_page()
+    page.goto(server.base + "quiz/index.html", wait_until="commit")
+    expect(page.locator("#quiz-item .choice").first).to_be_visible(timeout=1500)
+    assert page.evaluate("() => window.FSRS === undefined")
+    shown = answer_right(page)
+    expect(page.locator(".feedback.right")).to_be_visible(timeout=10_000)
+    assert stored(page)["cards"][shown["id"]]["seen"] == 1
+    context.close()
 
 
 def test_saved_progress_waits_for_the_questions_it_names(browser, site, server):

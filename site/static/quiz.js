@@ -10,13 +10,18 @@
    The questions come in two files (sitegen.quiz_files): static/quiz-data.js, small, with a few items
    of every topic, so the first question shows at once; and the rest with the exam papers, loaded
    behind it and joined on (its tables carry on the first file's numbering). Until the rest is here,
-   a browser whose saved progress names questions not yet loaded (or an exam) waits for it. */
+   a browser whose saved progress names questions not yet loaded (or an exam) waits for it. The
+   scheduler (ts-fsrs) loads behind the first question too. */
 (function () {
   "use strict";
   var data = window.FLOOR_QUIZ, box = document.getElementById("quiz"), card = document.getElementById("quiz-item");
-  if (!data || !box || !card || !window.FloorSchedule || !window.FSRS) return;
+  if (!data || !box || !card || !window.FloorSchedule) return;
   var S = window.FloorSchedule;
   var STARTER = data.items.length, complete = !data.rest, started = false;
+  // ts-fsrs (static/fsrs.js) is wanted only once an answer is to be scheduled: it loads behind the
+  // first question with the rest, and an answer given before it is here waits for it.
+  var scheduled = !!window.FSRS, afterScheduler = [];
+  function ready() { return complete && scheduled; }
   var VERSION = 2, DEFAULT_NEW = 20, MORE_NEW = 10, RECENT = 10, LOG_LIMIT = 20000, HOUR = 3600 * 1000;
   var KIND_NAMES = {
     "scenario": "what is the ruling", "house": "house rules vs TDA 2024", "rule": "which rule says this",
@@ -104,9 +109,9 @@
   }
 
   // Saved progress that names a question not loaded yet, an old store to carry forward or an exam
-  // in hand: wait for the rest of the questions rather than lose any of it.
-  function needsTheRest() {
-    if (complete) return false;
+  // in hand: wait for the rest of the questions and the scheduler rather than lose any of it.
+  function mustWait() {
+    if (ready()) return false;
     var stored = FloorStore.load("quiz", null);
     if (!stored || typeof stored !== "object") return false;
     if (stored.version !== VERSION) return !!(stored.answers && Object.keys(stored.answers).length);
@@ -255,6 +260,7 @@
   // ------------------------------------------------------------ practice: answering and rating
 
   function answer(item, chosen) {
+    if (!scheduled) { afterScheduler.push(function () { answer(item, chosen); }); return; }
     var now = new Date(), right = sameSet(chosen, item.answers), before = progress.cards[item.id] || null;
     var rating = S.ratingFor(right);
     progress.cards[item.id] = S.review(before, rating, now);
@@ -270,6 +276,7 @@
   function rate(rating) {
     var last = progress.last;
     if (!last || !last.right) return;
+    if (!scheduled) { afterScheduler.push(function () { rate(rating); }); return; }
     progress.cards[last.id] = S.review(last.before, rating, new Date(last.at));
     last.rating = rating;
     var entry = progress.log[progress.log.length - 1];
@@ -421,7 +428,7 @@
   }
 
   function startExam() {
-    if (!complete) return;
+    if (!ready()) return;
     var taken = progress.exams.map(function (e) { return e.seed; });
     var untaken = exam.papers.filter(function (p) { return taken.indexOf(p.seed) < 0; });
     var pool = untaken.length ? untaken : exam.papers;
@@ -495,8 +502,8 @@
     card.appendChild(el("h2", "", "The exam"));
     card.appendChild(el("p", "", exam.count + " questions across every topic, " + exam.minutes + " minutes, " + exam.pass +
       "% to pass. No feedback until you hand in; then your score, each topic and every question you missed, with the rule that decides it."));
-    var start = button(complete ? "Start the exam" : "Loading the exam papers…", "button start-exam", startExam);
-    start.disabled = !complete;
+    var start = button(ready() ? "Start the exam" : "Loading the exam papers…", "button start-exam", startExam);
+    start.disabled = !ready();
     card.appendChild(start);
     if (progress.exams.length) {
       card.appendChild(el("h3", "", "Your exams"));
@@ -678,27 +685,51 @@
     window.addEventListener("pagehide", function () { window.clearInterval(ticking); });
   }
 
-  // The rest of the questions, behind the first one: a classic script, so it loads from file:// too.
-  function loadTheRest() {
+  // The scheduler and the rest of the questions, behind the first one: classic scripts, so they
+  // load from file:// too. The scheduler is asked for first: it is small, and an answer waits for it.
+  var waitForAll = false;
+
+  function arrived() {
+    if (!started) { if (!waitForAll || ready()) start(); return; }
+    if (scheduled && afterScheduler.length) {
+      var queue = afterScheduler;
+      afterScheduler = [];
+      queue.forEach(function (fn) { fn(); });
+    }
+    // Only what waited is redrawn: a question on screen keeps its place and the focus.
+    if (card.querySelector(".loading")) return render();
+    var startButton = card.querySelector(".start-exam[disabled]");
+    if (startButton && ready()) { startButton.disabled = false; startButton.textContent = "Start the exam"; }
+    if (progress.mode !== "exam") showScore();
+  }
+
+  function loadScript(src, landed, what) {
     var script = document.createElement("script");
-    script.src = root + data.rest;
+    script.src = root + src;
     script.addEventListener("load", function () {
-      if (!window.FLOOR_QUIZ_REST) return script.dispatchEvent(new Event("error"));
-      join(window.FLOOR_QUIZ_REST);
-      if (!started) return start();
-      // Only what waited is redrawn: a question on screen keeps its place and the focus.
-      if (card.querySelector(".loading")) return render();
-      var startButton = card.querySelector(".start-exam[disabled]");
-      if (startButton) { startButton.disabled = false; startButton.textContent = "Start the exam"; }
-      if (progress.mode !== "exam") showScore();
+      if (!landed()) return script.dispatchEvent(new Event("error"));
+      arrived();
     });
     script.addEventListener("error", function () {
-      if (!started) { card.textContent = ""; waitingLine("The rest of the questions did not load: reload the page to try again."); }
+      if (!started || afterScheduler.length) {
+        card.textContent = "";
+        waitingLine(what + " did not load: reload the page to try again.");
+      }
     });
     document.head.appendChild(script);
   }
 
   box.hidden = false;
-  if (needsTheRest()) waitingLine("Loading your progress…"); else start();
-  if (!complete) loadTheRest();
+  waitForAll = mustWait();
+  if (waitForAll) waitingLine("Loading your progress…"); else start();
+  if (!scheduled) {
+    loadScript(box.getAttribute("data-scheduler"), function () { scheduled = !!window.FSRS; return scheduled; }, "The scheduler");
+  }
+  if (!complete) {
+    loadScript(data.rest, function () {
+      if (!window.FLOOR_QUIZ_REST) return false;
+      join(window.FLOOR_QUIZ_REST);
+      return true;
+    }, "The rest of the questions");
+  }
 })();
