@@ -328,7 +328,7 @@ def test_stats(quiz, tmp_path):
     "args, message",
     [
         (["--name", "Zed"], "floor: no progress for 'Zed' in {db} — saved: Ana"),
-        (["--db", "{missing}"], "floor: no quiz progress saved yet at {missing} — take a quiz with --name NAME first"),
+        (["--db", "{missing}"], "floor: there is no progress database at {missing} yet — take a quiz with --name NAME first"),
     ],
 )
 def test_stats_errors(quiz, tmp_path, args, message):

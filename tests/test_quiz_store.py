@@ -11,7 +11,7 @@ import pytest
 from floorcall.core.errors import FloorError
 from floorcall.engines import schedule
 from floorcall.engines.quiz import Item
-from floorcall.store import quiz_store
+from floorcall.store import quiz_store, sqlite_file
 from floorcall.store.quiz_store import APPLICATION_ID, SCHEMA_VERSION, ProgressStore, check_name, default_db_path
 
 T0 = datetime(2025, 1, 6, 19, 0, tzinfo=UTC)
@@ -116,7 +116,7 @@ def test_each_answer_is_committed_at_once(tmp_path):
     store.record("Bo", session, ITEM, 0)
     other = sqlite3.connect(path)
     assert other.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 1
-    store.conn = None  # simulate the process dying without closing: the committed answer must already be on disk
+    store.file.conn = None  # simulate the process dying without closing: the committed answer must already be on disk
     assert sqlite3.connect(path).execute("SELECT item, correct FROM answers").fetchall() == [(ITEM.id, 1)]
 
 
@@ -148,7 +148,7 @@ def test_corrupt_database_is_refused_and_untouched(tmp_path):
         ProgressStore(path)
     assert caught.value.message == (
         f"the progress database {path} is damaged (file is not a database); Floorcall left it untouched — "
-        f"keep a copy (`sqlite3 {path} .recover` may rescue it) and use --db PATH for new progress")
+        f"keep a copy (`sqlite3 {path} .recover` may rescue it) and use --db PATH for another file")
     assert _bytes(path) == before
 
 
@@ -179,8 +179,8 @@ def test_foreign_sqlite_is_refused(tmp_path):
     before = _bytes(path)
     with pytest.raises(FloorError) as caught:
         ProgressStore(path)
-    assert caught.value.message == (f"{path} is not a Floorcall progress database (it holds other data); it was left untouched — "
-                                    "use --db PATH to keep progress elsewhere")
+    assert caught.value.message == (f"{path} is not the progress database (it holds other data); it was left untouched — "
+                                    "use --db PATH for another file")
     assert _bytes(path) == before
 
 
@@ -219,11 +219,11 @@ def test_read_only_file_is_reported_before_the_quiz(tmp_path, monkeypatch):
     path = tmp_path / "p.sqlite3"
     with ProgressStore(path) as store:
         store.record("Ana", store.begin_session("Ana"), ITEM, 0)
-    monkeypatch.setattr(quiz_store, "_writable", lambda p: Path(p) != path)  # as root, chmod alone would not stop us
+    monkeypatch.setattr(sqlite_file, "writable", lambda p: Path(p) != path)  # as root, chmod alone would not stop us
     with pytest.raises(FloorError) as caught:
         ProgressStore(path)
-    assert caught.value.message == (f"the progress database {path} is read-only: answers cannot be saved (what is saved is safe) — "
-                                    "make it writable, or use --db PATH for another file; `floor quiz stats` can still read it")
+    assert caught.value.message == (f"the progress database {path} is read-only: nothing can be saved (what is saved is safe) — "
+                                    "make it writable, or use --db PATH for another file")
     with ProgressStore(path, readonly=True) as store:
         assert _counts(store.cards("Ana")) == {ITEM.id: (1, 1)}
 
@@ -232,11 +232,11 @@ def test_read_only_folder_is_reported(tmp_path, monkeypatch):
     """SQLite needs the folder writable for its journal; that is said plainly."""
     path = tmp_path / "p.sqlite3"
     ProgressStore(path).close()
-    monkeypatch.setattr(quiz_store, "_writable", lambda p: Path(p) != tmp_path)
+    monkeypatch.setattr(sqlite_file, "writable", lambda p: Path(p) != tmp_path)
     with pytest.raises(FloorError) as caught:
         ProgressStore(path)
     assert caught.value.message == (f"the folder {tmp_path} is read-only, and SQLite needs it to save safely — "
-                                    "make it writable, or use --db PATH in another folder")
+                                    "make it writable, or use --db PATH for another file in another folder")
 
 
 def test_read_only_connection_refuses_writes(tmp_path):
@@ -252,28 +252,29 @@ def test_read_only_connection_refuses_writes(tmp_path):
     "error, message",
     [
         (sqlite3.OperationalError("attempt to write a readonly database"),
-         "the progress database {p} is read-only: could not save this answer — answers saved before this one are safe; make it writable or use --db PATH"),
+         "the progress database {p} is read-only: could not save this answer — answers saved before this one are safe; make it writable or use --db PATH for another file"),
         (sqlite3.OperationalError("database is locked"),
          "the progress database {p} is locked by another program (another `floor quiz`?): could not save this answer after waiting 5 s — "
          "answers saved before this one are safe; try again"),
         (sqlite3.DatabaseError("database disk image is malformed"),
          "the progress database {p} is damaged (database disk image is malformed); Floorcall left it untouched — keep a copy "
-         "(`sqlite3 {p} .recover` may rescue it) and use --db PATH for new progress"),
+         "(`sqlite3 {p} .recover` may rescue it) and use --db PATH for another file"),
         (sqlite3.OperationalError("disk I/O error"),
-         "could not save this answer in the progress database {p} (disk I/O error) — answers saved before this one are safe"),
+         "could not save this answer in the progress database {p} (disk I/O error) — answers saved before this one are safe; "
+         "free some space or use --db PATH for another file"),
     ],
 )
 def test_sqlite_errors_become_one_clear_line(tmp_path, error, message):
     """Each SQLite failure reads as what happened to the file and what is safe."""
     path = tmp_path / "p.sqlite3"
     with ProgressStore(path) as store:
-        assert store._explain(error, "save this answer").message == message.format(p=path)
+        assert store.file.explain(error, "save this answer").message == message.format(p=path)
 
 
 @pytest.mark.parametrize(
     "setup, message",
     [
-        ("missing", "no quiz progress saved yet at {p} — take a quiz with --name NAME first"),
+        ("missing", "there is no progress database at {p} yet — take a quiz with --name NAME first"),
         ("folder", "the progress database {p} is a folder — give a file path with --db"),
     ],
 )

@@ -23,11 +23,11 @@ import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-from urllib.parse import quote
 
 from floorcall.core.errors import FloorError
 from floorcall.engines.quiz import Item
 from floorcall.engines.schedule import AGAIN, GOOD, Card, iso, parse_time, rating_for
+from floorcall.store.sqlite_file import LOCK_TIMEOUT_SECONDS, FileKind, SqliteFile
 
 DATA_ENV = "XDG_DATA_HOME"
 DB_NAME = "quiz-progress.sqlite3"
@@ -36,9 +36,6 @@ APPLICATION_ID = 0x46435A51
 # 1: Leitner boxes counted in sessions. 2: FSRS cards, ratings, exams.
 SCHEMA_VERSION = 2
 LEITNER_VERSION = 1
-# Long enough to ride out another `floor quiz` committing an answer (milliseconds), short enough
-# that a stuck lock is reported while the trainee is still looking at the screen.
-LOCK_TIMEOUT_SECONDS = 5.0
 MAX_NAME = 80
 EXAM_STATES = ("open", "done", "timed-out", "abandoned")
 
@@ -134,158 +131,62 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _writable(path: Path) -> bool:
-    return os.access(path, os.W_OK)
+def _create(conn: sqlite3.Connection) -> None:
+    """A new file, made at format 2 in one step (statement by statement: executescript() would COMMIT)."""
+    for statement in _statements(SCHEMA):
+        conn.execute(statement)
+
+
+def _format_1_is_never_made(_conn: sqlite3.Connection) -> None:
+    raise FloorError("a new progress database is made at the current format, never at format 1")
+
+
+def _leitner_to_fsrs(conn: sqlite3.Connection) -> None:
+    """Format 1 (Leitner) to 2 (FSRS), inside the opening transaction: each card replayed from its answers,
+    the old cards table kept as `cards_leitner`, nothing dropped."""
+    carried = leitner_cards(conn)
+    conn.execute("ALTER TABLE cards RENAME TO cards_leitner")
+    for statement in ANSWER_COLUMNS_ADDED:
+        conn.execute(statement)
+    for statement in _statements(SCHEMA):
+        conn.execute(statement)
+    conn.execute("UPDATE answers SET rating = CASE WHEN correct THEN ? ELSE ? END, rated = 'migrated', "
+                 "picked = CAST(chosen + 1 AS TEXT)", (GOOD, AGAIN))
+    now = _now()
+    for (name, item), card in carried.items():
+        conn.execute(CARD_UPSERT, _card_row(name, item, card, now))
+
+
+KIND = FileKind(
+    name="the progress database",
+    application_id=APPLICATION_ID,
+    migrations=(_format_1_is_never_made, _leitner_to_fsrs),
+    safe="answers saved before this one are safe",
+    elsewhere="use --db PATH for another file",
+    create=_create,
+    read_older=True,  # `floor quiz stats` reads a format-1 file it may not write, replaying it in memory
+    missing_hint="take a quiz with --name NAME first",
+    holder="another `floor quiz`",
+)
+assert KIND.version == SCHEMA_VERSION
 
 
 class ProgressStore:
     """One open progress database. Use as a context manager, or call `close()`."""
 
     def __init__(self, path: str | os.PathLike, readonly: bool = False, timeout: float = LOCK_TIMEOUT_SECONDS):
-        self.path = Path(path).expanduser()
+        self.file = SqliteFile(path, KIND, readonly=readonly, timeout=timeout)
+        self.path = self.file.path
         self.readonly = readonly
-        self.timeout = timeout
-        self.conn: sqlite3.Connection | None = None
-        self.version = SCHEMA_VERSION  # the file's format once opened (1 only when read-only and not yet carried forward)
-        try:
-            self._open()
-        except PermissionError as exc:  # a folder on the way we may not enter (stat itself fails)
-            raise FloorError(f"cannot reach the progress database {self.path}: {exc.strerror or 'permission denied'} "
-                             "— use --db PATH somewhere you can write") from None
-
-    # ------------------------------------------------------------ opening
-
-    def _open(self) -> None:
-        path = self.path
-        if path.is_dir():
-            raise FloorError(f"the progress database {path} is a folder — give a file path with --db")
-        if self.readonly:
-            if not path.exists():
-                raise FloorError(f"no quiz progress saved yet at {path} — take a quiz with --name NAME first")
-        else:
-            self._check_writable(path)
-        try:
-            if self.readonly:
-                uri = f"file:{quote(str(path.resolve()))}?mode=ro"
-                self.conn = sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
-            else:
-                self.conn = sqlite3.connect(str(path), timeout=self.timeout, isolation_level=None)
-            self._verify_or_create(self.conn)
-        except sqlite3.Error as exc:
-            self.close()
-            raise self._explain(exc, "open it") from None
-        except FloorError:
-            self.close()
-            raise
-
-    def _check_writable(self, path: Path) -> None:
-        folder = path.parent
-        if path.exists():
-            if not _writable(path):
-                raise FloorError(f"the progress database {path} is read-only: answers cannot be saved (what is saved is safe) — "
-                                 "make it writable, or use --db PATH for another file; `floor quiz stats` can still read it")
-            if not _writable(folder):
-                raise FloorError(f"the folder {folder} is read-only, and SQLite needs it to save safely — "
-                                 "make it writable, or use --db PATH in another folder")
-            return
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise FloorError(f"cannot create the folder {folder} for quiz progress ({exc.strerror or exc}) — use --db PATH") from None
-        if not _writable(folder):
-            raise FloorError(f"the folder {folder} is read-only: quiz progress cannot be saved there — use --db PATH")
-
-    def _verify_or_create(self, conn: sqlite3.Connection) -> None:
-        # Reading the header first: a file that is not SQLite fails here, before anything is written.
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if tables or app_id:
-            if app_id != APPLICATION_ID:
-                raise FloorError(f"{self.path} is not a Floorcall progress database (it holds other data); it was left untouched — "
-                                 "use --db PATH to keep progress elsewhere")
-            if version > SCHEMA_VERSION:
-                raise FloorError(f"the progress database {self.path} was written by a newer Floorcall (format {version}); "
-                                 "it was left untouched — update Floorcall to use it")
-            check = conn.execute("PRAGMA quick_check").fetchall()
-            if check != [("ok",)]:
-                raise sqlite3.DatabaseError(f"database disk image is malformed ({check[0][0]})")
-            self.version = version
-            if version == LEITNER_VERSION and not self.readonly:
-                self._migrate_from_leitner(conn)
-            return
-        if self.readonly:
-            return  # an empty file: nothing saved yet, nothing to create
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # One statement at a time: executescript() would COMMIT before running the script.
-            for statement in _statements(SCHEMA):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        self.version = SCHEMA_VERSION
-
-    def _migrate_from_leitner(self, conn: sqlite3.Connection) -> None:
-        """Format 1 (Leitner) to 2 (FSRS), all in one transaction: each card is replayed from its answers."""
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            if conn.execute("PRAGMA user_version").fetchone()[0] != LEITNER_VERSION:
-                conn.execute("ROLLBACK")  # another process migrated it while we waited for the lock
-                self.version = SCHEMA_VERSION
-                return
-            carried = leitner_cards(conn)
-            conn.execute("ALTER TABLE cards RENAME TO cards_leitner")
-            for statement in ANSWER_COLUMNS_ADDED:
-                conn.execute(statement)
-            for statement in _statements(SCHEMA):
-                conn.execute(statement)
-            conn.execute("UPDATE answers SET rating = CASE WHEN correct THEN ? ELSE ? END, rated = 'migrated', "
-                         "picked = CAST(chosen + 1 AS TEXT)", (GOOD, AGAIN))
-            now = _now()
-            for (name, item), card in carried.items():
-                conn.execute(CARD_UPSERT, _card_row(name, item, card, now))
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        self.version = SCHEMA_VERSION
-
-    def _explain(self, exc: sqlite3.Error, doing: str) -> FloorError:
-        """One clear line for what went wrong with the file; never a traceback."""
-        detail = str(exc).strip() or type(exc).__name__
-        text = detail.lower()
-        where = f"the progress database {self.path}"
-        if "locked" in text or "busy" in text:
-            return FloorError(f"{where} is locked by another program (another `floor quiz`?): could not {doing} after "
-                              f"waiting {self.timeout:g} s — answers saved before this one are safe; try again")
-        if "readonly" in text or "read-only" in text:
-            return FloorError(f"{where} is read-only: could not {doing} — answers saved before this one are safe; "
-                              "make it writable or use --db PATH")
-        if "not a database" in text or "malformed" in text or "corrupt" in text:
-            return FloorError(f"{where} is damaged ({detail}); Floorcall left it untouched — keep a copy "
-                              f"(`sqlite3 {self.path} .recover` may rescue it) and use --db PATH for new progress")
-        if "unable to open" in text:
-            return FloorError(f"cannot open {where} ({detail}) — check the path and its folder, or use --db PATH")
-        return FloorError(f"could not {doing} in {where} ({detail}) — answers saved before this one are safe")
+        # The file's format once opened: 1 only when read-only and not yet carried forward; an empty
+        # file read-only counts as current (nothing saved, nothing to replay).
+        self.version = self.file.version or SCHEMA_VERSION
 
     def _connection(self) -> sqlite3.Connection:
-        """The open connection: a store is opened by __init__ and not used after close()."""
-        assert self.conn is not None, f"the progress store for {self.path} was used after close()"
-        return self.conn
+        return self.file.connection
 
     def close(self) -> None:
-        if self.conn is not None:
-            try:
-                self.conn.close()
-            finally:
-                self.conn = None
+        self.file.close()
 
     def __enter__(self) -> ProgressStore:
         return self
@@ -302,9 +203,9 @@ class ProgressStore:
         try:
             if not self._tables_exist():
                 return []
-            return self._connection().execute(sql, args).fetchall()
         except sqlite3.Error as exc:
-            raise self._explain(exc, "read progress") from None
+            raise self.file.explain(exc, "read progress") from None
+        return self.file.read("read progress", sql, args)
 
     def session(self, name: str) -> int:
         """The number of the person's latest session (0 before the first)."""
@@ -318,7 +219,7 @@ class ProgressStore:
             try:
                 carried = leitner_cards(self._connection()) if self._tables_exist() else {}
             except sqlite3.Error as exc:
-                raise self._explain(exc, "read progress") from None
+                raise self.file.explain(exc, "read progress") from None
             return {item: card for (who, item), card in carried.items() if who.lower() == name.lower()}
         rows = self._read(f"SELECT {CARD_FIELDS} FROM cards WHERE name = ?", (name,))
         return {row[0]: _card_from_row(row) for row in rows}
@@ -365,21 +266,7 @@ class ProgressStore:
     # ------------------------------------------------------------ writing
 
     def _write(self, doing: str, work):
-        if self.readonly:
-            raise FloorError(f"the progress database {self.path} was opened read-only: could not {doing}")
-        conn = self._connection()
-        try:
-            conn.execute("BEGIN IMMEDIATE")  # take the write lock now, not half-way through
-            try:
-                result = work(conn)
-                conn.execute("COMMIT")
-                return result
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise self._explain(exc, doing) from None
+        return self.file.transaction(doing, work)
 
     def begin_session(self, name: str) -> int:
         """Start a new session for `name` (created on first use); returns its number."""

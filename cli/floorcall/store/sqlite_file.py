@@ -43,6 +43,12 @@ class FileKind:
     elsewhere: str = "use --db PATH for another file"
     wal: bool = False  # WAL journal: readers never wait for a writer (set once; it stays with the file)
     synchronous_full: bool = True  # each commit reaches the disk before it returns
+    # Sets up a new file at the current version in one step, for a store whose early formats were
+    # made before this module (the quiz's format 1): migrations then only carry old files forward.
+    create: Migration | None = None
+    read_older: bool = False  # a read-only open of an older format is allowed (the store reads it as it is)
+    missing_hint: str = ""  # said after "there is no … yet" when a file to read does not exist
+    holder: str = "another `floor`"  # who most likely holds a lock on this kind of file
 
     @property
     def version(self) -> int:
@@ -64,7 +70,11 @@ class SqliteFile:
         self.timeout = timeout
         self.conn: sqlite3.Connection | None = None
         self.version = 0
-        self._open(quick_check)
+        try:
+            self._open(quick_check)
+        except PermissionError as exc:  # a folder on the way we may not enter (stat itself fails)
+            raise FloorError(f"cannot reach {kind.name} {self.path}: {exc.strerror or 'permission denied'} — "
+                             f"{kind.elsewhere}") from None
 
     # ------------------------------------------------------------ opening
 
@@ -74,7 +84,8 @@ class SqliteFile:
             raise FloorError(f"{kind.name} {path} is a folder — give a file path with --db")
         if self.readonly:
             if not path.exists():
-                raise FloorError(f"there is no {kind.name.removeprefix('the ')} at {path} yet")
+                raise FloorError(f"there is no {kind.name.removeprefix('the ')} at {path} yet"
+                                 + (f" — {kind.missing_hint}" if kind.missing_hint else ""))
         else:
             self._check_writable(path)
         try:
@@ -83,7 +94,7 @@ class SqliteFile:
             if self.readonly:
                 self.conn = self._connect(readonly=True)
                 self.version = self.connection.execute("PRAGMA user_version").fetchone()[0]
-                if self.version < kind.version:
+                if self.version < kind.version and not kind.read_older:
                     raise FloorError(f"{kind.name} {path} is in an older format ({self.version}) and is read-only here, so it "
                                      "cannot be upgraded — make it writable once (any `floor` command that saves upgrades it)")
             else:
@@ -164,8 +175,11 @@ class SqliteFile:
             if app_id not in (0, kind.application_id) or version > kind.version:
                 raise FloorError(f"{self.path} changed while it was opened and is not {kind.name} this Floorcall can use; "
                                  "it was left untouched")
-            for step in range(version, kind.version):
-                kind.migrations[step](conn)
+            if version == 0 and kind.create is not None:
+                kind.create(conn)
+            else:
+                for step in range(version, kind.version):
+                    kind.migrations[step](conn)
             conn.execute(f"PRAGMA application_id = {kind.application_id}")
             conn.execute(f"PRAGMA user_version = {kind.version}")
             conn.execute("COMMIT")
@@ -190,7 +204,7 @@ class SqliteFile:
         kind = self.kind
         where = f"{kind.name} {self.path}"
         if "locked" in text or "busy" in text:
-            return FloorError(f"{where} is locked by another program (another `floor`?): could not {doing} after "
+            return FloorError(f"{where} is locked by another program ({kind.holder}?): could not {doing} after "
                               f"waiting {self.timeout:g} s — {kind.safe}; try again")
         if "readonly" in text or "read-only" in text:
             return FloorError(f"{where} is read-only: could not {doing} — {kind.safe}; make it writable or {kind.elsewhere}")
