@@ -812,7 +812,9 @@ def test_the_half_typed_last_word_is_completed(as_typed, typed, completed):
 @pytest.mark.parametrize(
     "query, target, first_from",
     [("player raised out of turn", "action-out-of-turn", len("player raised out of t")),
-     ("dealer exposed a card while dealing", "dealer-exposed-holecard", len("dealer expo")),
+     # "dealer exposed" alone is as much the after-the-deal situation (a hole card turned up once the
+     # deal is done): from "a card" on, the one meant is first
+     ("dealer exposed a card while dealing", "dealer-exposed-holecard", len("dealer exposed a card")),
      ("dealer showed a card", "dealer-exposed-holecard", len("dealer showed a card"))],
 )
 def test_the_right_situation_comes_first_before_the_query_is_finished(as_typed, query, target, first_from):

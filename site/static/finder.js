@@ -132,9 +132,13 @@
       if (result.situations.length) { parts.push(el("h2", "results-head", "Situations that might fit")); parts.push(situationList(result.situations, false)); }
     } else if (!result.confident) {
       // Merely weak (often a query still being typed): the situations stay first, marked as a loose fit.
+      // Said on the heading's own line: a line of its own (with the reason, "the best match is weak")
+      // pushed a result under a phone's keyboard. The title keeps the reason.
       var head = el("h2", "results-head", "Closest situations");
+      var hint = el("span", "weak-hint", " · loose fit: add a word");
+      hint.title = result.whyWeak;
+      head.appendChild(hint);
       parts.push(head);
-      parts.push(el("p", "hint weak-hint", "None fits well yet (" + result.whyWeak + "): add a word or two."));
       parts.push(situationList(result.situations, true));
       if (result.rules.length) { parts.push(el("h2", "results-head", "Rules")); parts.push(ruleList(result.rules)); }
     } else {
