@@ -21,6 +21,8 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from benchlib import installed_floor
+
 REPO = Path(__file__).resolve().parent.parent
 SITUATION = "overchip-facing-bet"
 PER_NIGHT = 100  # rulings on a busy night: a 200-player event has a floor call every few minutes
@@ -75,14 +77,10 @@ def main() -> int:
     parser.add_argument("--records", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    venv_bin = Path(sys.prefix) / "bin"
-    floor = venv_bin / "floor"
-    if not floor.exists():
-        print(f"no installed entry point at {floor}: run `uv sync --compile-bytecode` first", file=sys.stderr)
+    installed = installed_floor()
+    if installed is None:
         return 2
-    import floorcall
-
-    subprocess.run([str(venv_bin / "python"), "-m", "compileall", "-q", str(Path(floorcall.__file__).parent)], check=True)
+    venv_bin, floor = installed
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "rulings.sqlite3"
         start = time.perf_counter()

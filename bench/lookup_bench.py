@@ -13,9 +13,10 @@ import argparse
 import os
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
+
+from benchlib import installed_floor
 
 REPO = Path(__file__).resolve().parent.parent
 QUERIES = ["tossed one big chip in, said nothing", "turn came out b4 the last guy acted", "oot raise", "chopped blinds", "rabbit hunt"]
@@ -37,16 +38,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
-    venv_bin = Path(sys.prefix) / "bin"
-    floor = venv_bin / "floor"
-    if not floor.exists():
-        print(f"no installed entry point at {floor}: run `uv sync --compile-bytecode` first", file=sys.stderr)
+    installed = installed_floor()
+    if installed is None:
         return 2
-    # An editable install leaves the package's own modules outside what `uv sync --compile-bytecode`
-    # compiles, and PYTHONDONTWRITEBYTECODE may stop them being cached at run time: compile them once.
-    import floorcall
-
-    subprocess.run([str(venv_bin / "python"), "-m", "compileall", "-q", str(Path(floorcall.__file__).parent)], check=True)
+    venv_bin, floor = installed
     subprocess.run([str(floor), "lookup", QUERIES[0]], capture_output=True, cwd=REPO)  # build the cache
     base_ms, base_mb = measure([str(venv_bin / "python"), "-c", "pass"], args.runs)
     print(f"python -c pass            median {base_ms:6.1f} ms   max RSS {base_mb:5.1f} MB   ({args.runs} runs)")

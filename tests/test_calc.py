@@ -301,12 +301,12 @@ def test_missed_round_penalty(players, rounds, hands):
     "left, hands, edition, per_hand, level, clocks, now, levels",
     [
         ("17:30", 3, "2019", None, None, ["15:30", "13:30", "11:30"], "11:30", 0),  # RP-8-B 2019 example
-        ("17:30", 3, "2024", None, None, ["14:30", "11:30", "8:30"], "8:30", 0),
-        ("17:30", 3, "2024", "2", None, ["15:30", "13:30", "11:30"], "11:30", 0),
+        ("17:30", 3, "2024", None, None, ["15:30", "13:30", "11:30"], "11:30", 0),  # RP-8-C/D: 2 minutes a hand
+        ("17:30", 3, "2024", "3", None, ["14:30", "11:30", "8:30"], "8:30", 0),  # RP-8-B's ceiling
         ("17:30", 2, "2024", "2:30", None, ["15:00", "12:30"], "12:30", 0),
         ("5:00", 3, "2019", None, "20", ["3:00", "1:00", "19:00"], "19:00", 1),
         ("6:00", 3, "2019", None, None, ["4:00", "2:00", "0:00"], "0:00", 1),
-        ("3:00", 2, "2024", None, "20", ["20:00", "17:00"], "17:00", 1),
+        ("3:00", 2, "2024", "3", "20", ["20:00", "17:00"], "17:00", 1),
     ],
 )
 def test_hand_for_hand_clock(left, hands, edition, per_hand, level, clocks, now, levels):
@@ -320,10 +320,10 @@ def test_hand_for_hand_clock(left, hands, edition, per_hand, level, clocks, now,
 
 
 def test_hand_for_hand_2024_says_which_minutes_it_used():
-    """The 2024 run-off is an option: the note states the RP-8 inconsistency and the minutes used."""
+    """The 2024 run-off: 2 minutes a hand (RP-8-C, D) by default, never more than 3 (RP-8-B); the note says which was used."""
     result = hand_for_hand(1050, 3)
-    assert result.note.startswith("2024 RP-8-B allows at most 3 minutes per hand, while RP-8-C and RP-8-D still speak of 2 minutes")
-    assert result.seconds_per_hand == 180 and result.rule_ids == ["tda-2024:RP-8"]
+    assert result.note.startswith("2024 RP-8 takes 2 minutes off the clock each hand, hand by hand where possible (RP-8-C, D), and never more than 3")
+    assert result.seconds_per_hand == 120 and result.rule_ids == ["tda-2024:RP-8"]
 
 
 @pytest.mark.parametrize(
@@ -610,8 +610,8 @@ def test_rules_line_groups_by_source():
         (["h4h", "--level-left", "17:30", "--hands", "3", "--edition", "2019"],
          ["After hand 1 (the hand in progress at the announcement): set the clock to 15:30", "After hand 2: set the clock to 13:30",
           "Clock now: 11:30 (same level)", "Rule: TDA 2019 RP-8 (Hand for Hand Procedures)"]),
-        (["h4h", "--level-left", "17:30", "--hands", "3"], ["Clock now: 8:30 (same level)"]),
-        (["h4h", "--level-left", "3:00", "--hands", "2", "--level-minutes", "20"], ["After hand 2: set the clock to 17:00 — level +1"]),
+        (["h4h", "--level-left", "17:30", "--hands", "3"], ["Clock now: 11:30 (same level)"]),
+        (["h4h", "--level-left", "3:00", "--hands", "2", "--level-minutes", "20"], ["After hand 2: set the clock to 19:00 — level +1"]),
         (["balance", "--tables", "9,7,8,5"],
          ["Tables 1:9 2:7 3:8 4:5: 29 players, spread 4, house limit 1", "Balance: 1 from table 1 to table 4; 1 from table 3 to table 4",
           "After: 1:8 2:7 3:7 4:7"]),

@@ -54,6 +54,8 @@ def test_clean_query(query, cleaned):
         ("overchip", "overchip-facing-bet"),
         ("tossed one big chip in, said nothing", "overchip-facing-bet"),
         ("overchpi facing a bet", "overchip-facing-bet"),
+        # 'if' and 'you' are stopwords: the phrase table keeps the conditional kind
+        ("told her if you bet im all in, then she bet", "conditional-statement"),
     ],
 )
 def test_rank_top(corpus, query, expected_top):

@@ -112,8 +112,8 @@ def penalty_command(
 def h4h_command(
     level_left: Optional[str] = typer.Option(None, "--level-left", help="Time left in the level at the announcement, e.g. 17:30."),
     hands: Optional[str] = typer.Option(None, "--hands", help="Hands played hand-for-hand, counting the hand in progress at the announcement."),
-    edition: str = typer.Option("2024", "--edition", help="2024 (at most 3 minutes per hand) or 2019 (a fixed 2 minutes)."),
-    minutes_per_hand: Optional[str] = typer.Option(None, "--minutes-per-hand", help="2024 only: minutes off the clock per hand, at most 3 (default 3), e.g. 2 or 2:30."),
+    edition: str = typer.Option("2024", "--edition", help="2024 (2 minutes per hand, at most 3) or 2019 (a fixed 2 minutes)."),
+    minutes_per_hand: Optional[str] = typer.Option(None, "--minutes-per-hand", help="2024 only: minutes off the clock per hand, at most 3 (default 2, as RP-8-C and D say), e.g. 3 or 2:30."),
     level_minutes: Optional[str] = typer.Option(None, "--level-minutes", help="Length of the next levels, needed if the clock runs past the end of this one."),
     as_json: bool = typer.Option(False, "--json", help=JSON_HELP),
 ):

@@ -70,8 +70,8 @@ HOUSE_REDRAW_AT = (3, 2, 1)  # DTTF redraws seats when the field is down to thes
 # RP-9: table size of the event -> size of the final table.
 FINAL_TABLE_SIZE = {9: 9, 8: 9, 7: 7, 6: 7}
 H4H_2019_SECONDS = 120  # 2019 RP-8-B: a fixed 2 minutes off the clock per hand
-H4H_2024_MAX_SECONDS = 180  # 2024 RP-8-B: at most 3 minutes per hand (RP-8-C and D still say 2)
-H4H_2024_DEFAULT_SECONDS = 180  # we take the RP-8-B maximum; --minutes-per-hand chooses another
+H4H_2024_MAX_SECONDS = 180  # 2024 RP-8-B: at most 3 minutes per hand
+H4H_2024_DEFAULT_SECONDS = 120  # RP-8-C and D: 2 minutes each hand, whenever possible (RP-8-B caps it at 3)
 EDITIONS = ("2019", "2024")
 # A chip race awards one new chip for every full new-chip value of the raced chips, plus one
 # more when the remainder is half a chip or more. TDA 24 does not fix the rounding; this is the
@@ -873,9 +873,9 @@ def hand_for_hand(level_left: int, hands: int, edition: str = "2024", seconds_pe
         run = H4H_2024_DEFAULT_SECONDS if seconds_per_hand is None else seconds_per_hand
         if not 0 < run <= H4H_2024_MAX_SECONDS:
             raise FloorError(f"--minutes-per-hand: 2024 RP-8-B allows more than 0 and at most 3 minutes per hand (got {format_clock(run)})")
-        note = (f"2024 RP-8-B allows at most 3 minutes per hand, while RP-8-C and RP-8-D still speak of 2 minutes; "
-                f"this uses {format_clock(run)} per hand" + (" (the RP-8-B maximum)" if seconds_per_hand is None else "")
-                + ". Choose with --minutes-per-hand.")
+        note = ("2024 RP-8 takes 2 minutes off the clock each hand, hand by hand where possible (RP-8-C, D), and never "
+                f"more than 3 (RP-8-B); this uses {format_clock(run)} per hand" + (" (the 2 minutes)" if seconds_per_hand is None else "")
+                + ". Choose another with --minutes-per-hand.")
         rule = R_H4H_2024
     schedule: list[HandClock] = []
     left, levels = level_left, 0

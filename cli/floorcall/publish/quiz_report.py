@@ -7,11 +7,11 @@ Letter. jinja2 is imported only here, so `floor quiz` without --report never pay
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 from floorcall.core.errors import FloorError
+from floorcall.publish.report_file import replace_ours
 
 TEMPLATE = "quiz-report.html.j2"
 # Written into every report; an existing file is replaced only when it carries this mark, so
@@ -92,42 +92,11 @@ def render_report(root: Path, context: dict) -> str:
         raise FloorError(f"the report template {folder / TEMPLATE} failed: {exc}") from None
 
 
-def _file_mode() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
 def write_report(path: Path, root: Path, graded, rules: dict, *, seed: int, pass_mark: float, name: str | None,
                  taken: str | None = None, minutes: float | None = None, used_seconds: int | None = None) -> Path:
     """Render and write the report atomically; refuse to replace a file that is not one of ours."""
-    path = Path(path).expanduser()
-    if path.is_dir():
-        raise FloorError(f"--report {path} is a folder — give a file name such as exam-ana.html")
-    if path.exists():
-        try:
-            head = path.read_text(encoding="utf-8", errors="replace")[:4096]
-        except OSError as exc:
-            raise FloorError(f"cannot read the existing {path} ({exc.strerror or exc}) — choose another --report file") from None
-        if GENERATOR_MARK not in head:
-            raise FloorError(f"{path} already exists and is not a Floorcall quiz report; it was left untouched — choose another --report file")
     taken = taken or datetime.now(UTC).astimezone().strftime("%Y-%m-%d %H:%M")
     html = render_report(root, report_context(graded, rules, seed=seed, pass_mark=pass_mark, name=name, taken=taken,
                                               minutes=minutes, used_seconds=used_seconds))
-    folder = path.parent if str(path.parent) else Path(".")
-    tmp = None
-    try:
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(prefix=".quiz-report-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(html)
-        os.chmod(tmp, _file_mode())  # mkstemp makes 0600; a report is for sharing, like any file the user saves
-        os.replace(tmp, path)  # readers see the old report or the new one, never half of one
-        tmp = None
-    except OSError as exc:
-        raise FloorError(f"cannot write the report {path} ({exc.strerror or exc})") from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-    return path
+    return replace_ours(path, html, is_ours=lambda head: GENERATOR_MARK in head, what="quiz report", flag="--report",
+                        example="exam-ana.html")

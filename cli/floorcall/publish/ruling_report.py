@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
@@ -23,7 +22,8 @@ from floorcall.core.labels import rule_label
 from floorcall.engines.penalty_ladder import Entry, build_ladder
 from floorcall.engines.precedent import consistency_flags
 from floorcall.engines.ruling_facts import name_key
-from floorcall.publish.quiz_report import _file_mode, template_folder
+from floorcall.publish.quiz_report import template_folder
+from floorcall.publish.report_file import replace_ours
 from floorcall.publish.sitegen import rule_path, situation_path
 
 TEMPLATE = "ruling-report.html.j2"
@@ -38,39 +38,6 @@ HOUSE_NAMES = {"dttf": "house rules (DTTF)", "none": "TDA 2024 (no house rules)"
 
 
 # ---------------------------------------------------------------- writing a file of ours
-
-
-def _replace_ours(path: Path, text: str, *, is_ours, what: str, flag: str) -> Path:
-    path = Path(path).expanduser()
-    if path.is_dir():
-        raise FloorError(f"{flag} {path} is a folder — give a file name")
-    if path.exists():
-        try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                head = handle.read(4096)
-        except OSError as exc:
-            raise FloorError(f"cannot read the existing {path} ({exc.strerror or exc}) — choose another {flag} file") from None
-        if not is_ours(head):
-            raise FloorError(f"{path} already exists and is not a Floorcall {what}; it was left untouched — choose another {flag} file")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise FloorError(f"{flag} {path}: the folder {folder} does not exist")
-    tmp = None
-    try:
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.chmod(tmp, _file_mode())  # mkstemp makes 0600; a report is for sharing, like any file the user saves
-        os.replace(tmp, path)  # readers see the old file or the new one, never half of one
-        tmp = None
-    except OSError as exc:
-        raise FloorError(f"cannot write {path} ({exc.strerror or exc})") from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
-    return path
 
 
 # ---------------------------------------------------------------- CSV
@@ -96,7 +63,7 @@ def csv_text(records, tz: tzinfo | None = None) -> str:
 
 def write_csv(path: Path, records, tz: tzinfo | None = None) -> Path:
     header = ",".join(CSV_COLUMNS)
-    return _replace_ours(path, csv_text(records, tz), is_ours=lambda head: head.splitlines()[:1] == [header],
+    return replace_ours(path, csv_text(records, tz), is_ours=lambda head: head.splitlines()[:1] == [header],
                          what="ruling log export", flag="--csv")
 
 
@@ -180,4 +147,4 @@ def write_report(path: Path, root: Path, records, all_earlier, rules: dict, situ
     context = report_context(records, all_earlier, rules, situations, title=title, scope=scope, site_base=site_base,
                              generated=generated, tz=tz)
     html = render_report(root, context)
-    return _replace_ours(path, html, is_ours=lambda head: GENERATOR_MARK in head, what="ruling log report", flag="--out")
+    return replace_ours(path, html, is_ours=lambda head: GENERATOR_MARK in head, what="ruling log report", flag="--out")
