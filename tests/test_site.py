@@ -20,8 +20,9 @@ from floorcall.engines.lookup import rank
 from floorcall.engines.walk import rule_for_house
 from floorcall.publish import sitegen
 
-# 160 situations fitted in 47 KB; with 200 situations and 91 rule parts the index is ~61 KB.
-# The budget keeps a phone's first search download small: 70 KB gzipped.
+# 160 situations fitted in 47 KB; with 200 situations, 91 rule parts, rule-number lookups (which
+# situations cite each rule) and the out-of-scope markers the index is ~NN KB. The budget keeps a
+# phone's first search download small (behind a first paint that does not wait for it): 70 KB gzipped.
 INDEX_GZIP_BUDGET = 70 * 1024
 NODE = shutil.which("node")
 # Queries beyond the dev cases that exercise each step of the port: typos, phrases, accents,
@@ -30,6 +31,11 @@ EXTRA_QUERIES = [
     "overchpi facing a bet", "tossed one big chip in, said nothing", "OOT raise!!", "sidepot 1000 chips",
     "he was sittin out when cards were delt", "Déjà vu — café’s flop", "strng bet raize", "a\u0301llin shove",
     "\u00a0all\u2028in\x00 x", "dealer’s card", "２ cards exposed", "x" * 600, "", "   ", "the of and",
+    # rule references (rulebook.rule_reference), in every form the CLI reads, and near misses
+    "44", "rule 44", "tda 53", "53-B", "53 b", "rule 35e", "rp-4", "RP 10 h", "2019 rp-5", "tda-2019 rp-5", "tda 2024 35-E",
+    "rp 2019 rp-5", "rp-2019 5", "dttf 4", "wpa 12", "４４", "\u0664\u0664", "35-Z", "9999", "44 chips", "rule", "rp",
+    # out of scope (rulings/out-of-scope.yaml) and weak matches
+    "blackjack payout", "rake in a cash game", "online disconnected hand", "zebra quantum", "card",
 ]
 
 
@@ -70,9 +76,9 @@ def html_pages(site_dir: Path) -> list[Path]:
 # ---------------------------------------------------------------- build and addresses
 
 def test_build_report_counts_every_page(site, corpus):
-    """The report counts one page per rule, situation and source, plus the six fixed pages."""
+    """The report counts one page per rule (a part's forwards to its rule's page), situation and source, plus the seven fixed pages."""
     out, report = site
-    expected = len(corpus["rules"]) + len(corpus["situations"]) + len(corpus["sources"]) + 6
+    expected = len(corpus["rules"]) + len(corpus["situations"]) + len(corpus["sources"]) + 7
     assert report.pages == expected == len(html_pages(out))
     assert report.files == sum(1 for p in out.rglob("*") if p.is_file() and p.name != sitegen.MARKER)
     assert report.total_bytes == sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and p.name != sitegen.MARKER)
@@ -87,14 +93,43 @@ def test_build_report_counts_every_page(site, corpus):
 )
 def test_rule_permanent_address(site, rule_id, path):
     """A rule's address is rules/<source>/<number or slug>.html, and the page names the rule."""
-    assert sitegen.rule_path(rule_id) == path
+    assert sitegen.rule_path(rule_id) == path == sitegen.rule_file(rule_id)
     assert f'data-rule="{rule_id}"' in read(site[0], path)
 
 
+@pytest.mark.parametrize(
+    "part_id, anchor, own_file",
+    [("tda-2024:35-E", "rules/tda-2024/35.html#E", "rules/tda-2024/35-E.html"),
+     ("tda-2024:RP-10-H", "rules/tda-2024/RP-10.html#H", "rules/tda-2024/RP-10-H.html"),
+     ("tda-2024:53-B", "rules/tda-2024/53.html#B", "rules/tda-2024/53-B.html")],
+)
+def test_a_part_is_an_anchor_on_its_rules_page_and_keeps_its_own_address(site, corpus, part_id, anchor, own_file):
+    """A part is read at rules/…/35.html#E, in a section holding its words; rules/…/35-E.html forwards there."""
+    assert sitegen.rule_path(part_id) == anchor and sitegen.rule_file(part_id) == own_file
+    page, letter = anchor.split("#")
+    html = read(site[0], page)
+    section = html.split(f'id="{letter}"', 1)[1].split("</section>", 1)[0]
+    assert f'data-rule-part="{part_id}"' in section
+    assert " ".join(corpus["rules"][part_id]["summary"].split()) in Page(section).all_text()
+    forward = Page(read(site[0], own_file))
+    refresh = [a["content"] for t, a in forward.tags if t == "meta" and a.get("http-equiv") == "refresh"]
+    assert refresh == [f"0; url=../../{anchor}"]
+    assert ("a", {"href": f"../../{anchor}"}) in forward.tags
+
+
+def test_a_rule_numbered_like_a_part_needs_its_rule(corpus, tmp_path):
+    """A rule numbered 35-Z with no rule it belongs to stops the build: its anchor would lead nowhere."""
+    data = copy.deepcopy(corpus)
+    data["rules"]["tda-2024:99-Z"] = dict(data["rules"]["tda-2024:44"], id="tda-2024:99-Z", number="99-Z")
+    with pytest.raises(FloorError, match="'tda-2024:99-Z' is numbered like a part but has no rule it belongs to"):
+        sitegen.render_site(data, REPO)
+
+
 def test_every_rule_and_situation_has_a_page(site, corpus):
-    """Every rule and every situation of the corpus has its page."""
+    """Every rule and every situation of the corpus has its page (a part its forwarding page, and a place on its rule's page)."""
     out = site[0]
-    missing = [r for r in corpus["rules"] if not (out / sitegen.rule_path(r)).exists()]
+    missing = [r for r in corpus["rules"] if not (out / sitegen.rule_file(r)).exists()]
+    missing += [r for r in corpus["rules"] if not (out / sitegen.rule_path(r).split("#")[0]).exists()]
     missing += [s for s in corpus["situations"] if not (out / sitegen.situation_path(s)).exists()]
     assert missing == []
 
@@ -127,7 +162,7 @@ def test_source_page_lists_its_rules_by_section_and_groups_other_games(site, cor
         listed = rules_in_order(corpus, source["id"])
         for rule in listed:
             assert f'data-rule-id="{rule["id"]}"' in html
-        others = [r for r in listed if not sitegen._holdem_relevant(r)]
+        others = [r for r in listed if not sitegen._holdem_relevant(r) and not r.get("parent")]  # a part goes with its rule
         if others:
             group = html.split('id="other-games"', 1)[1]
             assert all(f'data-rule-id="{r["id"]}"' in group for r in others)
@@ -197,9 +232,18 @@ def test_editions_page_separates_changed_from_unchanged(site, corpus):
                 assert sitegen.rule_path(rel["to"]) in part
 
 
+def _script_data(site, path: str, name: str) -> dict:
+    text = read(site[0], path)
+    assert text.startswith(f"window.{name} = ")
+    return json.loads(text.removeprefix(f"window.{name} = ").rstrip().rstrip(";"))
+
+
 def _quiz_data(site) -> dict:
-    text = read(site[0], sitegen.QUIZ_SCRIPT)
-    return json.loads(text.removeprefix("window.FLOOR_QUIZ = ").rstrip().rstrip(";"))
+    """The quiz's one payload, as quiz.js has it once the rest has joined the first file."""
+    data = _script_data(site, sitegen.QUIZ_SCRIPT, "FLOOR_QUIZ")
+    rest = _script_data(site, sitegen.QUIZ_REST_SCRIPT, "FLOOR_QUIZ_REST")
+    return dict(data, texts=data["texts"] + rest["texts"], rules={**data["rules"], **rest["rules"]},
+                items=data["items"] + rest["items"], exam=dict(data["exam"], papers=rest["papers"]))
 
 
 def _unpacked(data: dict) -> list[dict]:
@@ -248,11 +292,35 @@ def test_the_sites_exams_are_the_terminals(site, corpus):
 
 
 def test_the_quiz_page_bundles_its_scheduler(site):
-    """FSRS for the browser ships with the site (no CDN), its licence with it, before the quiz that uses it."""
+    """FSRS for the browser ships with the site (no CDN), its licence with it; the quiz loads it behind the
+    first question (an answer waits for it), the scheduling rules before the quiz that uses them."""
     html = read(site[0], "quiz/index.html")
-    assert html.index("static/fsrs.js") < html.index("static/schedule.js") < html.index("static/quiz.js")
+    assert 'data-scheduler="static/fsrs.js"' in html and '"static/fsrs.js"' in read(site[0], "sw.js")  # in the offline copy too
+    assert html.index("static/schedule.js") < html.index("static/quiz.js")
     bundled = read(site[0], "static/fsrs.js")
     assert bundled.startswith("/*! ts-fsrs 5.4.2") and "MIT License" in bundled[:2000] and "sourceMappingURL" not in bundled
+
+
+def test_the_first_quiz_file_is_small_and_topic_balanced(site):
+    """The first file holds a few items of every topic, each about a different situation, and no
+    exam papers; the rest holds every other item once; the first file's tables need nothing of the rest's."""
+    first = _script_data(site, sitegen.QUIZ_SCRIPT, "FLOOR_QUIZ")
+    assert len(gzip.compress((site[0] / sitegen.QUIZ_SCRIPT).read_bytes())) < 12_000
+    assert first["rest"] == sitegen.QUIZ_REST_SCRIPT and first["exam"]["papers"] == []
+    whole = _unpacked(_quiz_data(site))
+    starter = whole[:len(first["items"])]
+    by_topic: dict[str, list] = {}
+    for item in starter:
+        by_topic.setdefault(item["topic"], []).append(item)
+    assert sorted(by_topic) == sorted({item["topic"] for item in whole})
+    for listed in by_topic.values():
+        assert len(listed) <= sitegen.STARTER_PER_TOPIC and len({i["ref"] for i in listed}) == len(listed)
+    assert len(whole) == len({i["id"] for i in whole}) == first["total"]
+    fields = first["fields"]
+    for row in first["items"]:  # every number and rule id the first file's items use is in the first file
+        item = dict(zip(fields, row, strict=True))
+        numbers = item["prompt"] + item["choices"] + item["explanation"] + [item["walk"], item["link"]]
+        assert all(n < len(first["texts"]) for n in numbers) and all(rid in first["rules"] for rid in item["cites"])
 
 
 def test_scenario_quiz_fallback(corpus):
@@ -284,6 +352,100 @@ def test_quiz_item_without_a_valid_answer_is_an_error(corpus):
         sitegen.normalise_quiz_item({"id": "q1", "choices": ["a", "b"], "answer": 5}, corpus["rules"], 0)
 
 
+# ---------------------------------------------------------------- the ruling screen's data and the new content
+
+def walk_data(site_dir: Path, situation_id: str) -> dict:
+    html = read(site_dir, sitegen.situation_path(situation_id))
+    return json.loads(re.search(r'<script type="application/json" id="walk-data">(.*?)</script>', html, re.S).group(1))
+
+
+def test_walk_data_carries_the_clis_house_line_and_the_governing_words(site, corpus):
+    """Each ruling carries walk.house_line's one line, and its first cited rule the words the CLI's first screen would show."""
+    from floorcall.engines.walk import house_line
+
+    for sid in ("dealer-exposed-holecard", "overchip-facing-bet", "action-out-of-turn"):
+        situation, data = corpus["situations"][sid], walk_data(site[0], sid)
+        for oid in situation["outcomes"]:
+            for house in ("dttf", "none"):
+                ruling = rule_for_house(situation, oid, house)
+                assert data["outcomes"][oid][house]["house_line"] == house_line(ruling)
+                primary = data["rules"][ruling.cites[0]]
+                assert primary["words"] == sitegen.governing_words(corpus["rules"][ruling.cites[0]])
+    assert data["outcomes"] and all(not v.get("words") for rid, v in data["rules"].items()
+                                    if all(rid not in o[h]["cites"][:1] for o in data["outcomes"].values() for h in o))
+
+
+IMPORTED = {"text": "All of it.", "source": "tda-2024", "edition": "TDA 2024 Rules Version 1.0 (Oct 9, 2024)", "version": "1.0",
+            "file": "tda-2024.pdf", "where": "page 7"}
+
+
+@pytest.mark.parametrize(
+    "rule, kind, note, summary",
+    [({"quote": "full", "text": "The whole rule.", "summary": "Ours."}, "quote", "The rulebook's words", None),
+     ({"quote": "opening", "text": "It opens here.", "summary": "Ours."}, "quote", "The rulebook's words (opening only", "Ours."),
+     ({"quote": "opening", "text": "It breaks off …", "summary": "Ours."}, "summary", "In our words", None),
+     ({"quote": "none", "text": "", "summary": "Ours."}, "summary", "In our words", None),
+     ({"quote": "opening", "text": "It opens.", "summary": "Ours.", "full_text": IMPORTED}, "official",
+      "The rulebook’s words, from your copy of TDA 2024 Rules Version 1.0 (Oct 9, 2024) — tda-2024.pdf, page 7", None)],
+)
+def test_governing_words_follow_the_first_screen(rule, kind, note, summary):
+    """The ruling screen chooses the governing rule's words as the CLI's first screen does: the imported copy;
+    a whole quote; an opening that ends its sentence, then our summary of the rest; else our summary."""
+    words = sitegen.governing_words(dict(rule, id="tda-2024:1", source="tda-2024", number="1", title="T"))
+    assert words["kind"] == kind and words["note"].startswith(note) and words.get("summary") == summary
+
+
+def test_full_official_text_renders_when_the_corpus_has_it(corpus, tmp_path):
+    """After `floor import`, a part's words show under the part on its rule's page (the rule's own place holds
+    only its introduction, not the parts a second time) and on the ruling screen, marked with where they are from,
+    escaped like every other text."""
+    data = copy.deepcopy(corpus)
+    words = "INVENTED official words <b>of</b> part A."
+    data["rules"]["tda-2024:35-A"]["full_text"] = dict(IMPORTED, text=words, number="35-A")
+    data["rules"]["tda-2024:35"]["full_text"] = dict(IMPORTED, text=f"Intro.\n\nA: {words}", number="35", intro="Intro.",
+                                                     parts=[{"part": "A", "text": words, "where": "page 7"}])
+    files, _facts = sitegen.render_site(data, REPO)
+    page = files["rules/tda-2024/35.html"].decode()
+    part = page.split('id="A"', 1)[1].split("</section>", 1)[0]
+    assert "From your copy of TDA 2024 Rules Version 1.0 (Oct 9, 2024) — tda-2024.pdf, page 7" in part
+    assert "INVENTED official words &lt;b&gt;of&lt;/b&gt; part A." in part
+    assert page.count("INVENTED") == 1 and "<p>Intro.</p>" in page
+    walk = json.loads(re.search(r'id="walk-data">(.*?)</script>', files["situations/dealer-exposed-holecard.html"].decode(), re.S).group(1))
+    assert walk["rules"]["tda-2024:35-A"]["words"]["kind"] == "official"
+    assert "INVENTED" not in files["rules/tda-2024/44.html"].decode()
+
+
+def test_situation_page_names_its_siblings_and_folds_the_sourcing(site, corpus):
+    """"Not this? See …" links each sibling situation; an outcome's sourcing is only inside a folded details."""
+    situation = next(s for s in corpus["situations"].values() if s.get("siblings")
+                     and any(o.get("sourcing") for o in s["outcomes"].values()))
+    html = read(site[0], sitegen.situation_path(situation["id"]))
+    near = html.split('class="siblings static-siblings"', 1)[1].split("</nav>", 1)[0]
+    for sid in situation["siblings"]:
+        assert f'href="../{sitegen.situation_path(sid)}"' in near and corpus["situations"][sid]["title"] in Page(near).all_text()
+    assert [s["id"] for s in walk_data(site[0], situation["id"])["siblings"]] == situation["siblings"]
+    sourcing = next(o["sourcing"] for o in situation["outcomes"].values() if o.get("sourcing"))
+    escaped = sourcing.replace("&", "&amp;").replace('"', "&#34;").replace("'", "&#39;").replace("<", "&lt;").replace(">", "&gt;")
+    before = html.split(escaped, 1)[0]
+    assert before.rfind("<details") > before.rfind("</details>")
+
+
+@pytest.mark.parametrize(
+    "situation_id, shape",
+    [("overchip-facing-bet", "one question"), ("dealer-exposed-holecard", "one question"), ("action-out-of-turn", None)],
+)
+def test_search_previews_show_a_short_trees_rulings(corpus, situation_id, shape):
+    """A tree one question deep previews each answer with its ruling (under the house rules); a deeper one shows none."""
+    situation = corpus["situations"][situation_id]
+    preview = sitegen.preview(situation)
+    if shape is None:
+        assert preview is None
+        return
+    question = situation["questions"][situation["start"]]
+    assert preview["q"] == situation["start"] and preview["ask"] == question["ask"]
+    assert preview["a"] == [[aid, a["label"], situation["outcomes"][a["next"]]["ruling"]] for aid, a in question["answers"].items()]
+
+
 # ---------------------------------------------------------------- safety and the offline contract
 
 def test_every_page_has_the_csp_and_no_inline_code_or_remote_address(site):
@@ -303,19 +465,38 @@ def test_every_page_has_the_csp_and_no_inline_code_or_remote_address(site):
 
 
 def test_every_link_resolves_to_a_file_of_the_site(site):
-    """Every relative href and src of every page points to a file that exists (so file:// works at any depth)."""
+    """Every relative href and src of every page points to a file that exists (so file:// works at any
+    depth), and every #anchor to an element of that page (a part on its rule's page)."""
     out = site[0]
     broken = []
+    ids: dict[Path, set] = {}
+
+    def anchors(target: Path) -> set:
+        if target not in ids:
+            ids[target] = {a["id"] for _t, a in Page(target.read_text(encoding="utf-8")).tags if "id" in a}
+        return ids[target]
+
     for path in html_pages(out):
         for _tag, attrs in Page(path.read_text(encoding="utf-8")).tags:
             for name in ("src", "href"):
                 value = attrs.get(name)
                 if not value or value.startswith("#"):
                     continue
-                target = (path.parent / value.split("#", 1)[0]).resolve()
-                if not target.is_file():
+                file, _, fragment = value.partition("#")
+                target = (path.parent / file).resolve()
+                if not target.is_file() or (fragment and target.suffix == ".html" and fragment not in anchors(target)):
                     broken.append((str(path.relative_to(out)), value))
     assert broken == []
+
+
+def test_every_cited_part_links_to_its_anchor(site, corpus):
+    """A situation citing a part links it at its rule's page and anchor, never at the forwarding page."""
+    for situation in corpus["situations"].values():
+        html = read(site[0], sitegen.situation_path(situation["id"]))
+        for rid in situation["cites"]:
+            if corpus["rules"][rid].get("parent"):
+                assert f'href="../{sitegen.rule_path(rid)}"' in html, (situation["id"], rid)
+                assert f'href="../{sitegen.rule_file(rid)}"' not in html
 
 
 def test_static_files_request_nothing_remote(site):
@@ -327,24 +508,53 @@ def test_static_files_request_nothing_remote(site):
             assert not re.search(r"https?://|@import|@font-face|\bfetch\(|\bimport\(", text), path
 
 
-def test_service_worker_precaches_every_file(site):
-    """sw.js lists every file of the site (but itself), versioned by a content hash."""
+def sw_files(site_dir: Path) -> list[list[str]]:
+    return json.loads(re.search(r"var FILES = (\[.*?\]);", read(site_dir, "sw.js"), re.S).group(1))
+
+
+def test_service_worker_lists_every_file_with_its_digest(site):
+    """sw.js lists every file of the site (but itself) with the digest it checks downloads against, versioned by a content hash."""
+    import hashlib
+
     out = site[0]
     text = read(out, "sw.js")
-    files = json.loads(re.search(r"var FILES = (\[.*?\]);", text, re.S).group(1))
+    files = sw_files(out)
     on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert files == [p for p in on_disk if p not in ("sw.js", sitegen.MARKER)]
+    assert [name for name, _digest in files] == [p for p in on_disk if p not in ("sw.js", sitegen.MARKER)]
+    assert all(digest == hashlib.sha256((out / name).read_bytes()).hexdigest()[:16] for name, digest in files)
     assert re.search(r'var VERSION = "[0-9a-f]{16}";', text)
+    core = json.loads(re.search(r"var CORE = (\[.*?\]);", text).group(1))
+    assert sitegen.OFFLINE_PAGE in core and set(core) <= {name for name, _ in files}
 
 
 def test_manifest_is_installable(site):
-    """The web manifest names the site, starts at index.html and has 192 and 512 px icons that exist."""
+    """The web manifest has an id, starts at index.html, has 192 and 512 px icons that exist, a maskable one, and a dark colour."""
     manifest = json.loads(read(site[0], "manifest.webmanifest"))
+    assert manifest["id"] == "floorcall"
     assert manifest["start_url"] == "index.html" and manifest["display"] == "standalone"
     sizes = {i["sizes"] for i in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
+    assert [i["src"] for i in manifest["icons"] if i.get("purpose") == "maskable"] == ["static/icon-maskable-512.png"]
     for icon in manifest["icons"]:
         assert (site[0] / icon["src"]).read_bytes()[:4] in (b"\x89PNG", b"<svg")
+    assert manifest["user_preferences"]["color_scheme_dark"]["theme_color"] == sitegen.THEME_COLOR_DARK
+    home = Page(read(site[0], "index.html"))
+    colours = {(a.get("media"), a["content"]) for t, a in home.tags if t == "meta" and a.get("name") == "theme-color"}
+    assert colours == {("(prefers-color-scheme: light)", sitegen.THEME_COLOR), ("(prefers-color-scheme: dark)", sitegen.THEME_COLOR_DARK)}
+
+
+def test_maskable_icon_keeps_the_chip_inside_the_safe_zone():
+    """The maskable icon is felt outside the middle 80 % circle (any mask shape cuts only felt)."""
+    import zlib
+
+    png = sitegen._png(64, sitegen.MASKABLE_SCALE)
+    raw = zlib.decompress(png[png.index(b"IDAT") + 4:png.index(b"IEND") - 8])
+    rows = [raw[y * (64 * 3 + 1) + 1:(y + 1) * (64 * 3 + 1)] for y in range(64)]
+    felt = bytes((13, 92, 58))
+    for y in range(64):
+        for x in range(64):
+            if ((x - 31.5) ** 2 + (y - 31.5) ** 2) ** 0.5 > 0.4 * 64:
+                assert rows[y][x * 3:x * 3 + 3] == felt, (x, y)
 
 
 def hostile_corpus(corpus):
@@ -370,8 +580,8 @@ def test_markup_in_content_shows_as_text(corpus, tmp_path):
     assert "<img" not in rule_page.split('class="rule-text"', 1)[1].split("</blockquote>", 1)[0]
     situation_page = (tmp_path / "site" / "situations/overchip-facing-bet.html").read_text(encoding="utf-8")
     assert "alert(3)" in situation_page and "<script>alert(3)" not in situation_page
-    assert situation_page.count("<script") == 3  # site.js, the JSON block, walk.js
-    for script in (sitegen.INDEX_SCRIPT, sitegen.LABELS_SCRIPT):
+    assert situation_page.count("<script") == 4  # site.js, the JSON block, finder.js, walk.js
+    for script in (sitegen.INDEX_SCRIPT, sitegen.LABELS_SCRIPT, sitegen.PREVIEWS_SCRIPT):
         text = (tmp_path / "site" / script).read_text(encoding="utf-8")
         assert "</script" not in text.lower() and "<b>" not in text
     assert "\\u003cb\\u003eBold" in (tmp_path / "site" / sitegen.LABELS_SCRIPT).read_text(encoding="utf-8")
@@ -476,7 +686,8 @@ process.stdout.write(JSON.stringify({
   results: input.queries.map((q) => {
     const r = ranker.rank(q, 5, 3);
     return { situations: r.situations.map((h) => [h.id, h.score]), rules: r.rules.map((h) => h.id),
-             unknown: r.unknown, expansions: r.expansions, terms: ranker.terms(q), clean: ranker.cleanQuery(q) };
+             unknown: r.unknown, expansions: r.expansions, terms: ranker.terms(q), clean: ranker.cleanQuery(q),
+             confident: r.confident, why_weak: r.whyWeak, reference: r.reference };
   }),
   situation_postings: Object.fromEntries(ranker.situationPostings),
   rule_postings: Object.fromEntries(ranker.rulePostings),
@@ -500,13 +711,21 @@ def random_queries(corpus, count: int = 200, seed: int = 1) -> list[str]:
     return [" ".join(typo(rng.choice(words)) for _ in range(rng.randint(1, 6))) for _ in range(count)]
 
 
+def out_of_scope_queries() -> list[str]:
+    """The out-of-scope bench set: queries the CLI answers with "no situation fits well"."""
+    import yaml
+
+    path = REPO / "bench" / "lookup-out-of-scope.yaml"
+    return [q if isinstance(q, str) else q["query"] for q in yaml.safe_load(path.read_text(encoding="utf-8")) or []]
+
+
 @pytest.fixture(scope="module")
 def node_results(site, corpus, tmp_path_factory):
     if NODE is None:
         pytest.skip("node is not installed: the JavaScript ranker cannot be compared with Python's")
     runner = tmp_path_factory.mktemp("node") / "run.js"
     runner.write_text(NODE_RUNNER)
-    queries = eval_queries() + EXTRA_QUERIES + random_queries(corpus)
+    queries = eval_queries() + EXTRA_QUERIES + out_of_scope_queries() + random_queries(corpus)
     done = subprocess.run([NODE, str(runner), str(site[0] / sitegen.INDEX_SCRIPT), str(site[0] / "static/search.js")],
                           input=json.dumps({"queries": queries}), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
@@ -536,9 +755,75 @@ def test_js_ranks_every_dev_case_like_python(node_results, corpus):
             top_mismatches.append((query, py_top, js_top))
         expected = {"situations": [[h.id, h.score] for h in py.situations], "rules": [h.id for h in py.rules],
                     "unknown": py.unknown_words, "expansions": py.expansions,
-                    "terms": terms(query, index["phrases"]), "clean": clean_query(query)}
+                    "terms": terms(query, index["phrases"]), "clean": clean_query(query),
+                    "confident": py.confident, "why_weak": py.why_weak, "reference": py.reference}
         js = dict(js, situations=[[sid, round(score, 3)] for sid, score in js["situations"]])  # as lookup._top rounds
         if {k: js[k] for k in expected} != expected:
             other_mismatches.append((query, expected, js))
     assert top_mismatches == []
     assert other_mismatches == []
+
+
+COMPLETE_RUNNER = r"""
+const fs = require("fs"), vm = require("vm");
+const [indexFile, searchFile] = process.argv.slice(2);
+const sandbox = { window: {} };
+vm.createContext(sandbox);
+vm.runInContext(fs.readFileSync(indexFile, "utf8"), sandbox);
+const ranker = require(searchFile).load(sandbox.window.FLOOR_INDEX);
+const input = JSON.parse(fs.readFileSync(0, "utf8"));
+process.stdout.write(JSON.stringify(input.queries.map((q) => {
+  const completed = ranker.complete(q), r = ranker.rank(completed, 8, 5);
+  return { completed, top: r.situations.length ? r.situations[0].id : null, reference: r.reference };
+})));
+"""
+
+
+@pytest.fixture(scope="module")
+def as_typed(site, tmp_path_factory):
+    """Runs search.js's as-you-type path (complete, then rank) on queries under node."""
+    if NODE is None:
+        pytest.skip("node is not installed: search.js cannot run outside the browser")
+    runner = tmp_path_factory.mktemp("node-typed") / "run.js"
+    runner.write_text(COMPLETE_RUNNER)
+
+    def run(queries: list[str]) -> list[dict]:
+        done = subprocess.run([NODE, str(runner), str(site[0] / sitegen.INDEX_SCRIPT), str(site[0] / "static/search.js")],
+                              input=json.dumps({"queries": queries}), capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    return run
+
+
+@pytest.mark.parametrize(
+    "typed, completed",
+    [("player raised out of tu", "player raised out of turn"), ("dealer expo", "dealer exposed"), ("dealin", "dealing"),
+     ("dealer exposed a ca", "dealer exposed a cards"), ("oot r", "oot"), ("acted out of t", "acted out of turn"),
+     ("went all i", "went all in"), ("overchip ", "overchip"), ("44", "44"),
+     ("53-b", "53-b"), ("zzqx", "zzqx"), ("", "")],
+)
+def test_the_half_typed_last_word_is_completed(as_typed, typed, completed):
+    """While typing, the last word is read as the known word it begins (a phrase first, else the commonest);
+    a one-letter stub is left out unless it ends a phrase; a finished word (trailing space), a rule number or an unknown stub stays as typed."""
+    assert as_typed([typed])[0]["completed"] == completed
+
+
+@pytest.mark.parametrize(
+    "query, target, first_from",
+    [("player raised out of turn", "action-out-of-turn", len("player raised out of t")),
+     # "dealer exposed" alone is as much the after-the-deal situation (a hole card turned up once the
+     # deal is done): from "a card" on, the one meant is first
+     ("dealer exposed a card while dealing", "dealer-exposed-holecard", len("dealer exposed a card")),
+     ("dealer showed a card", "dealer-exposed-holecard", len("dealer showed a card"))],
+)
+def test_the_right_situation_comes_first_before_the_query_is_finished(as_typed, query, target, first_from):
+    """As each key is typed, the situation meant is first from a half-typed word on, and stays first."""
+    results = as_typed([query[:n] for n in range(first_from, len(query) + 1)])
+    assert [r["top"] for r in results] == [target] * len(results)
+
+
+@pytest.mark.parametrize("query", ["dealer showed a card", "card turned up on the deal", "dealer flipped a card"])
+def test_synonyms_find_the_exposed_card_situations(corpus, query):
+    """Showed / turned up / flipped read as exposed: the dealer's exposed hole card is among the first two, in the CLI and so on the site."""
+    assert "dealer-exposed-holecard" in [h.id for h in rank(corpus["index"], query).situations[:2]]

@@ -5,12 +5,23 @@
    {version: 2, cards: {item id: card}, log: [[id, time, rating, right]], topic, newPerDay, extra,
     last (the answer on screen, so its rating can still change), recent, current, mode,
     exam (the paper being taken), exams (results)}.
-   A version-1 store ({answers: {id: choice}}) is carried forward: each answer becomes one review. */
+   A version-1 store ({answers: {id: choice}}) is carried forward: each answer becomes one review.
+
+   The questions come in two files (sitegen.quiz_files): static/quiz-data.js, small, with a few items
+   of every topic, so the first question shows at once; and the rest with the exam papers, loaded
+   behind it and joined on (its tables carry on the first file's numbering). Until the rest is here,
+   a browser whose saved progress names questions not yet loaded (or an exam) waits for it. The
+   scheduler (ts-fsrs) loads behind the first question too. */
 (function () {
   "use strict";
   var data = window.FLOOR_QUIZ, box = document.getElementById("quiz"), card = document.getElementById("quiz-item");
-  if (!data || !box || !card || !window.FloorSchedule || !window.FSRS) return;
+  if (!data || !box || !card || !window.FloorSchedule) return;
   var S = window.FloorSchedule;
+  var STARTER = data.items.length, complete = !data.rest, started = false;
+  // ts-fsrs (static/fsrs.js) is wanted only once an answer is to be scheduled: it loads behind the
+  // first question with the rest, and an answer given before it is here waits for it.
+  var scheduled = !!window.FSRS, afterScheduler = [];
+  function ready() { return complete && scheduled; }
   var VERSION = 2, DEFAULT_NEW = 20, MORE_NEW = 10, RECENT = 10, LOG_LIMIT = 20000, HOUR = 3600 * 1000;
   var KIND_NAMES = {
     "scenario": "what is the ruling", "house": "house rules vs TDA 2024", "rule": "which rule says this",
@@ -19,7 +30,7 @@
   };
   // Texts arrive as numbers into one shared table, citations as rule ids (sitegen.quiz_payload).
   var text = function (k) { return data.texts[k]; };
-  var items = data.items.map(function (row, n) {
+  function unpack(row, n) {
     var item = {}, copy = {};
     data.fields.forEach(function (field, i) { item[field] = row[i]; });
     Object.keys(item).forEach(function (key) { copy[key] = item[key]; });
@@ -32,16 +43,34 @@
     copy.answers = item.answers && item.answers.length ? item.answers : [item.answer];
     copy.n = n;
     return copy;
-  });
+  }
+  var items = data.items.map(unpack);
   var byId = {};
   items.forEach(function (item) { byId[item.id] = item; });
+
+  // The rest of the questions and the exam papers: appended to the first file's tables.
+  function join(rest) {
+    var from = data.items.length;
+    data.texts = data.texts.concat(rest.texts);
+    Object.keys(rest.rules).forEach(function (id) { data.rules[id] = rest.rules[id]; });
+    data.items = data.items.concat(rest.items);
+    data.exam.papers = rest.papers;
+    delete data.rest;
+    rest.items.forEach(function (row, i) {
+      var item = unpack(row, from + i);
+      items.push(item);
+      byId[item.id] = item;
+    });
+    complete = true;
+    ordered = null;
+  }
   var exam = data.exam || { count: 40, minutes: 100, pass: 90, papers: [] };
   var root = document.body.getAttribute("data-root") || "";
   var topicSelect = document.getElementById("quiz-topic"), newInput = document.getElementById("quiz-new");
   var scoreLine = document.getElementById("quiz-score"), clock = document.getElementById("exam-clock");
   var practiceButton = document.getElementById("mode-practice"), examButton = document.getElementById("mode-exam");
   var resetButton = document.getElementById("quiz-reset");
-  var progress = load(), ticking = null, pendingChoice = [], resetArmed = false, handInArmed = false;
+  var progress = null, ticking = null, pendingChoice = [], handInArmed = false, focusOn = null;
 
   // ------------------------------------------------------------ storage
 
@@ -79,6 +108,17 @@
     return moved;
   }
 
+  // Saved progress that names a question not loaded yet, an old store to carry forward or an exam
+  // in hand: wait for the rest of the questions and the scheduler rather than lose any of it.
+  function mustWait() {
+    if (ready()) return false;
+    var stored = FloorStore.load("quiz", null);
+    if (!stored || typeof stored !== "object") return false;
+    if (stored.version !== VERSION) return !!(stored.answers && Object.keys(stored.answers).length);
+    var named = Object.keys(stored.cards || {}).concat([stored.current, stored.last && stored.last.id]);
+    return stored.mode === "exam" || named.some(function (id) { return id && !byId[id]; });
+  }
+
   function save() {
     if (progress.log.length > LOG_LIMIT) progress.log = progress.log.slice(-LOG_LIMIT);
     FloorStore.save("quiz", progress);
@@ -86,12 +126,7 @@
 
   // ------------------------------------------------------------ small helpers
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  var el = FloorDom.el;
 
   function button(text, className, onClick) {
     var node = el("button", className || "button", text);
@@ -119,16 +154,6 @@
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
-  }
-
-  function shuffled(list, next) {
-    var copy = list.slice();
-    for (var i = copy.length - 1; i > 0; i--) {
-      var j = Math.floor(next() * (i + 1)), keep = copy[i];
-      copy[i] = copy[j];
-      copy[j] = keep;
-    }
-    return copy;
   }
 
   function inTopic(item) { return !progress.topic || item.topic === progress.topic; }
@@ -182,13 +207,24 @@
 
   function fresh(item, busy) { return !item.draws.some(function (d) { return busy[d]; }); }
 
+  function key(name) {  // a number of this browser's own for a name: the same whatever else is loaded
+    var h = 2166136261;
+    for (var i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+    return random((progress.seed ^ h) >>> 0)();
+  }
+
   function newOrder() {
-    // Topics in turn, in an order of this browser's own (as the terminal spreads new items by topic).
-    var next = random(progress.seed >>> 0), groups = {}, names = [];
-    shuffled(items, next).forEach(function (item) {
+    // Topics in turn, in an order of this browser's own (as the terminal spreads new items by topic);
+    // in each topic the first file's items first. Keys, not a shuffle, so that the order of what is
+    // loaded stays the same when the rest of the questions arrive.
+    var groups = {}, names = [], keys = {};
+    items.forEach(function (item) {
+      keys[item.id] = (item.n < STARTER ? 0 : 1) + key(item.id);
       if (!groups[item.topic]) { groups[item.topic] = []; names.push(item.topic); }
       groups[item.topic].push(item);
     });
+    names.sort(function (a, b) { return key("topic:" + a) - key("topic:" + b); });
+    names.forEach(function (name) { groups[name].sort(function (a, b) { return keys[a.id] - keys[b.id]; }); });
     var order = [];
     for (var more = true; more;) {
       more = false;
@@ -224,6 +260,7 @@
   // ------------------------------------------------------------ practice: answering and rating
 
   function answer(item, chosen) {
+    if (!scheduled) { afterScheduler.push(function () { answer(item, chosen); }); return; }
     var now = new Date(), right = sameSet(chosen, item.answers), before = progress.cards[item.id] || null;
     var rating = S.ratingFor(right);
     progress.cards[item.id] = S.review(before, rating, now);
@@ -232,17 +269,20 @@
     progress.recent = progress.recent.concat([item.id]).slice(-RECENT);
     progress.current = null;
     save();
+    focusOn = ".feedback .verdict";
     render();
   }
 
   function rate(rating) {
     var last = progress.last;
     if (!last || !last.right) return;
+    if (!scheduled) { afterScheduler.push(function () { rate(rating); }); return; }
     progress.cards[last.id] = S.review(last.before, rating, new Date(last.at));
     last.rating = rating;
     var entry = progress.log[progress.log.length - 1];
     if (entry && entry[0] === last.id) entry[2] = rating;
     save();
+    focusOn = '.rate[data-rating="' + rating + '"]';
     render();
   }
 
@@ -260,14 +300,22 @@
   function choiceList(item, onPick, picked, reveal) {
     var list = el("ol", "choices" + (item.kind === "select-all" ? " several" : ""));
     item.choices.forEach(function (text, index) {
-      var li = el("li"), choice = el("button", "choice", text);
+      var li = el("li"), choice = el("button", "choice");
       choice.type = "button";
+      choice.appendChild(el("span", "choice-text", text));
       choice.setAttribute("data-index", String(index));
       if (item.kind === "select-all") choice.setAttribute("aria-pressed", picked.indexOf(index) >= 0 ? "true" : "false");
       if (reveal) {
         choice.disabled = true;
-        if (item.answers.indexOf(index) >= 0) choice.classList.add("correct");
-        if (picked.indexOf(index) >= 0 && item.answers.indexOf(index) < 0) choice.classList.add("chosen-wrong");
+        // Marked in words as well as colour.
+        if (item.answers.indexOf(index) >= 0) {
+          choice.classList.add("correct");
+          choice.appendChild(el("span", "choice-mark", picked.indexOf(index) >= 0 ? "✓ Right answer, yours" : "✓ Right answer"));
+        }
+        if (picked.indexOf(index) >= 0 && item.answers.indexOf(index) < 0) {
+          choice.classList.add("chosen-wrong");
+          choice.appendChild(el("span", "choice-mark", "✗ Your answer"));
+        }
       } else {
         choice.addEventListener("click", function () { onPick(index, choice); });
       }
@@ -282,12 +330,24 @@
     return head;
   }
 
+  function prompt(item) {
+    var p = el("p", "prompt", item.prompt);
+    p.tabIndex = -1;  // focus comes here with each new question
+    return p;
+  }
+
+  function waitingLine(text) {
+    card.appendChild(el("p", "hint loading", text));
+  }
+
   function renderPractice() {
     showScore();
     card.textContent = "";
+    card.removeAttribute("data-item");
     var last = progress.last;
     if (last && byId[last.id]) return renderFeedback(byId[last.id], last);
     var item = progress.current && byId[progress.current] && inTopic(byId[progress.current]) ? byId[progress.current] : nextItem();
+    if (!item && !complete) { waitingLine("Loading more questions…"); return; }
     if (!item) {
       var soon = nextDue(), done = el("div", "done");
       done.appendChild(el("p", "", "Nothing is due now" + (progress.topic ? " on " + progress.topic : "") +
@@ -305,7 +365,7 @@
     pendingChoice = [];
     card.setAttribute("data-item", item.id);
     card.appendChild(questionHead(item));
-    card.appendChild(el("p", "prompt", item.prompt));
+    card.appendChild(prompt(item));
     if (item.kind === "select-all") {
       var check = button("Check my answer", "button check", function () { if (pendingChoice.length) answer(item, pendingChoice.slice()); });
       card.appendChild(choiceList(item, function (index, node) {
@@ -327,7 +387,11 @@
     var box = el("div", "feedback " + (last.right ? "right" : "wrong"));
     box.setAttribute("role", "status");
     var answers = item.answers.map(function (i) { return "“" + item.choices[i] + "”"; }).join(" and ");
-    box.appendChild(el("p", "verdict", last.right ? "Right." : "Not quite: the answer is " + answers));
+    var verdict = el("p", "verdict", last.right ? "✓ Right." : "✗ Not quite: the answer is " + answers);
+    verdict.tabIndex = -1;  // focus comes here after an answer
+    box.appendChild(verdict);
+    // Next straight under the verdict: on a phone it is on screen without scrolling past the cites.
+    box.appendChild(button("Next question →", "button next", function () { progress.last = null; save(); focusOn = ".prompt"; render(); }));
     if (item.explanation) box.appendChild(el("p", "why", item.explanation));
     if (item.cites.length) box.appendChild(citeList(item));
     if (item.walk || item.link) box.appendChild(walkLine(item));
@@ -350,7 +414,6 @@
       item.words[0].split("\n\n").forEach(function (paragraph) { quote.appendChild(el("p", "", paragraph)); });
       box.appendChild(quote);
     }
-    box.appendChild(button("Next question →", "button next", function () { progress.last = null; save(); render(); }));
     card.appendChild(box);
   }
 
@@ -365,6 +428,7 @@
   }
 
   function startExam() {
+    if (!ready()) return;
     var taken = progress.exams.map(function (e) { return e.seed; });
     var untaken = exam.papers.filter(function (p) { return taken.indexOf(p.seed) < 0; });
     var pool = untaken.length ? untaken : exam.papers;
@@ -373,6 +437,7 @@
     progress.exam = { seed: paper.seed, started: new Date().toISOString(), minutes: exam.minutes, pass: exam.pass,
                       answers: {}, position: 0, finished: false };
     save();
+    focusOn = ".prompt";
     render();
   }
 
@@ -396,6 +461,7 @@
     run.position += 1;
     if (run.position >= paper.items.length) finishExam(run, paper, "done");
     save();
+    focusOn = run.finished ? ".exam-score" : ".prompt";
     render();
   }
 
@@ -436,7 +502,9 @@
     card.appendChild(el("h2", "", "The exam"));
     card.appendChild(el("p", "", exam.count + " questions across every topic, " + exam.minutes + " minutes, " + exam.pass +
       "% to pass. No feedback until you hand in; then your score, each topic and every question you missed, with the rule that decides it."));
-    card.appendChild(button("Start the exam", "button start-exam", startExam));
+    var start = button(ready() ? "Start the exam" : "Loading the exam papers…", "button start-exam", startExam);
+    start.disabled = !ready();
+    card.appendChild(start);
     if (progress.exams.length) {
       card.appendChild(el("h3", "", "Your exams"));
       var list = el("ul", "exam-history");
@@ -451,7 +519,7 @@
     var item = examItem(paper, run.position), picked = [];
     card.setAttribute("data-item", item.id);
     card.appendChild(questionHead(item, "Question " + (run.position + 1) + " of " + paper.items.length));
-    card.appendChild(el("p", "prompt", item.prompt));
+    card.appendChild(prompt(item));
     var nextButton = button(run.position + 1 < paper.items.length ? "Next →" : "Hand in", "button next", function () {
       if (picked.length) commit(run, paper, item, picked.slice());
     });
@@ -486,6 +554,7 @@
     var verdict = el("p", "exam-score " + (graded.passed ? "pass" : "fail"),
       "Exam score: " + graded.score + " of " + graded.total + " (" + Math.round(1000 * graded.score / graded.total) / 10 + "%) — " +
       (graded.passed ? "PASS" : "FAIL") + " (pass mark " + run.pass + "%)");
+    verdict.tabIndex = -1;
     card.appendChild(verdict);
     var used = Math.min((new Date(run.ended).getTime() - new Date(run.started).getTime()) / 1000, run.minutes * 60);
     card.appendChild(el("p", "", "Time used: " + countdown(used) + " of " + countdown(run.minutes * 60) +
@@ -529,6 +598,7 @@
     card.textContent = "";
     card.removeAttribute("data-item");
     var run = progress.exam, paper = run ? paperOf(run) : null;
+    if (run && !paper && !complete) { waitingLine("Loading the exam…"); return; }
     scoreLine.textContent = run && !run.finished ? "Exam · paper " + run.seed + " · " + run.position + " of " + (paper ? paper.items.length : "?") + " answered" : "";
     if (!run || !paper) { progress.exam = null; renderExamIntro(); tick(); return; }
     if (!run.finished && secondsLeft(run) <= 0) { finishExam(run, paper, "timed-out"); save(); }
@@ -549,39 +619,117 @@
     practiceButton.setAttribute("aria-pressed", inExam ? "false" : "true");
     examButton.setAttribute("aria-pressed", inExam ? "true" : "false");
     document.querySelectorAll(".practice-only").forEach(function (node) { node.hidden = inExam; });
-    resetButton.textContent = resetArmed ? "Click again to erase this browser's progress" : "Start over";
     if (inExam) renderExam(); else { clock.hidden = true; renderPractice(); }
+    var target = focusOn && card.querySelector(focusOn);
+    focusOn = null;
+    if (target) {
+      target.focus({ preventScroll: true });
+      target.scrollIntoView({ block: "nearest" });
+    }
   }
 
-  topicSelect.value = progress.topic || "";
-  topicSelect.addEventListener("change", function () {
-    progress.topic = topicSelect.value;
-    progress.current = null;
-    save();
-    render();
-  });
-  newInput.value = String(progress.newPerDay);
-  newInput.addEventListener("change", function () {
-    var value = parseInt(newInput.value, 10);
-    progress.newPerDay = isNaN(value) ? DEFAULT_NEW : Math.max(0, Math.min(500, value));
-    newInput.value = String(progress.newPerDay);
-    save();
-    render();
-  });
-  practiceButton.addEventListener("click", function () { setMode("practice"); });
-  examButton.addEventListener("click", function () { setMode("exam"); });
-  resetButton.addEventListener("click", function () {
-    if (!resetArmed) { resetArmed = true; render(); return; }
-    resetArmed = false;
+  // Start over asks first, saying what would go; the record of exams taken is kept.
+  var confirmBox = document.getElementById("quiz-confirm"), confirmText = document.getElementById("quiz-confirm-text");
+
+  function closeConfirm() {
+    confirmBox.hidden = true;
+    resetButton.hidden = false;
+  }
+
+  function wipe() {
     var exams = progress.exams;
     progress = blank();
-    progress.exams = exams;  // the record of exams taken is kept
+    progress.exams = exams;
     ordered = null;
     save();
+    closeConfirm();
+    focusOn = ".prompt";
     render();
-  });
+  }
+
+  function start() {
+    if (started) return;
+    started = true;
+    progress = load();
+    topicSelect.value = progress.topic || "";
+    topicSelect.addEventListener("change", function () {
+      progress.topic = topicSelect.value;
+      progress.current = null;
+      save();
+      render();
+    });
+    newInput.value = String(progress.newPerDay);
+    newInput.addEventListener("change", function () {
+      var value = parseInt(newInput.value, 10), before = progress.newPerDay;
+      progress.newPerDay = isNaN(value) ? DEFAULT_NEW : Math.max(0, Math.min(500, value));
+      newInput.value = String(progress.newPerDay);
+      if (progress.newPerDay === before) return;  // a second change on blur: redrawing would swallow the tap that blurred it
+      save();
+      render();
+    });
+    practiceButton.addEventListener("click", function () { setMode("practice"); });
+    examButton.addEventListener("click", function () { setMode("exam"); });
+    resetButton.addEventListener("click", function () {
+      var count = Object.keys(progress.cards).length;
+      if (!count && !progress.exam) { wipe(); return; }
+      confirmText.textContent = "Wipe your progress on " + count + (count === 1 ? " question" : " questions") +
+        " saved in this browser? Your exam results are kept. This cannot be undone.";
+      confirmBox.hidden = false;
+      resetButton.hidden = true;
+      document.getElementById("quiz-reset-no").focus();
+    });
+    document.getElementById("quiz-reset-no").addEventListener("click", function () { closeConfirm(); resetButton.focus(); });
+    document.getElementById("quiz-reset-yes").addEventListener("click", wipe);
+    render();
+    ticking = window.setInterval(tick, 1000);
+    window.addEventListener("pagehide", function () { window.clearInterval(ticking); });
+  }
+
+  // The scheduler and the rest of the questions, behind the first one: classic scripts, so they
+  // load from file:// too. The scheduler is asked for first: it is small, and an answer waits for it.
+  var waitForAll = false;
+
+  function arrived() {
+    if (!started) { if (!waitForAll || ready()) start(); return; }
+    if (scheduled && afterScheduler.length) {
+      var queue = afterScheduler;
+      afterScheduler = [];
+      queue.forEach(function (fn) { fn(); });
+    }
+    // Only what waited is redrawn: a question on screen keeps its place and the focus.
+    if (card.querySelector(".loading")) return render();
+    var startButton = card.querySelector(".start-exam[disabled]");
+    if (startButton && ready()) { startButton.disabled = false; startButton.textContent = "Start the exam"; }
+    if (progress.mode !== "exam") showScore();
+  }
+
+  function loadScript(src, landed, what) {
+    var script = document.createElement("script");
+    script.src = root + src;
+    script.addEventListener("load", function () {
+      if (!landed()) return script.dispatchEvent(new Event("error"));
+      arrived();
+    });
+    script.addEventListener("error", function () {
+      if (!started || afterScheduler.length) {
+        card.textContent = "";
+        waitingLine(what + " did not load: reload the page to try again.");
+      }
+    });
+    document.head.appendChild(script);
+  }
+
   box.hidden = false;
-  render();
-  ticking = window.setInterval(tick, 1000);
-  window.addEventListener("pagehide", function () { window.clearInterval(ticking); });
+  waitForAll = mustWait();
+  if (waitForAll) waitingLine("Loading your progress…"); else start();
+  if (!scheduled) {
+    loadScript(box.getAttribute("data-scheduler"), function () { scheduled = !!window.FSRS; return scheduled; }, "The scheduler");
+  }
+  if (!complete) {
+    loadScript(data.rest, function () {
+      if (!window.FLOOR_QUIZ_REST) return false;
+      join(window.FLOOR_QUIZ_REST);
+      return true;
+    }, "The rest of the questions");
+  }
 })();

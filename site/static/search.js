@@ -21,9 +21,14 @@ var FloorSearch = (function () {
     this.phrases = new Map(Object.keys(data.phrases).map(function (k) { return [k, data.phrases[k]]; }));
     this.situations = data.situations;
     this.rules = data.rules;
+    this.ruleIds = new Set(data.rules);
+    this.outOfScope = data.out_of_scope || [];
+    this.citing = unpackCiting(data.citing || {}, data.rules, c.pack_alphabet);
+    this.sourceAliases = c.source_aliases || {};
     this.situationPostings = expand(data.situation_postings, data.situations.length, c, this.nameCounts(data.names));
     this.rulePostings = expand(data.rule_postings, data.rules.length, c, null);
     // Titles and aliases, processed once the way rapidfuzz.utils.default_process does.
+    this.namesText = [].concat.apply([], data.names);
     this.names = data.names.map(function (names) {
       return names.map(function (n) { return tokenSet(defaultProcess(n)); });
     });
@@ -39,6 +44,13 @@ var FloorSearch = (function () {
       var value = alphabet.indexOf(text[i]);
       if (value >= 32) { pending = pending * 32 + value - 32; } else { out.push(pending * 32 + value); pending = 0; }
     }
+    return out;
+  }
+
+  // rule index -> the situations citing it, first-cited first (index._citing), as packed numbers.
+  function unpackCiting(packed, rules, alphabet) {
+    var out = new Map();
+    Object.keys(packed).forEach(function (rule) { out.set(rules[Number(rule)], unpackNumbers(packed[rule], alphabet)); });
     return out;
   }
 
@@ -214,6 +226,8 @@ var FloorSearch = (function () {
     var c = this.c, text = this.cleanQuery(query);
     limit = limit || 5;
     ruleLimit = ruleLimit === undefined ? 3 : ruleLimit;
+    var reference = this.ruleReference(text);
+    if (reference !== null) return this.referenceResult(text, reference, limit);
     var q = this.queryTerms(text);
     var scores = bm25(this.situationPostings, q.weights, this.situations.length);
     var best = scores.reduce(function (m, s) { return Math.max(m, s); }, 0.0);
@@ -231,13 +245,176 @@ var FloorSearch = (function () {
       }
     }
     var ruleScores = bm25(this.rulePostings, q.weights, this.rules.length);
+    var situations = top(this.situations, scores, limit, c.relative_cutoff);
+    var whyWeak = this.weakness(text, q.weights, q.unknown, situations);
     return {
       query: text,
-      situations: top(this.situations, scores, limit, c.relative_cutoff),
+      situations: situations,
       rules: top(this.rules, ruleScores, ruleLimit, c.relative_cutoff),
       unknown: q.unknown,
       expansions: q.expansions,
+      confident: !whyWeak,
+      whyWeak: whyWeak,
+      outOfScope: this.outOfScopeMarker(text) !== null,
+      reference: null,
     };
+  };
+
+  /* ---- rulebook.rule_reference: '44', 'tda 53', '53-B', 'rule 35e', 'rp 10 h', '2019 rp-5' ---- */
+  // Python's re is Unicode-aware: \d is any decimal digit (int() reads them all) and \b sees
+  // letters of every script. Unicode encodes each set of decimal digits as a run 0..9, so a
+  // digit's value is its distance from the start of its run, modulo 10.
+  var DIGIT = /\p{Nd}/u;
+  function digitValue(ch) {
+    var cp = ch.codePointAt(0), start = cp;
+    while (start > 0 && DIGIT.test(String.fromCodePoint(start - 1))) start--;
+    return (cp - start) % 10;
+  }
+  var REFERENCE_PREFIX = /^(tda[ -]?2024|tda[ -]?2019|rp[ -]?2019|2019|2024|tda|dttf|wpa)(?![\p{L}\p{N}_])[\s:]*/u;
+  var NUMBER_FORM = /^(?:rule\s*)?(rp)?\s*-?\s*(\p{Nd}{1,4})\s*-?\s*([a-h])?$/u;
+
+  Ranker.prototype.numberForm = function (text) {
+    var match = NUMBER_FORM.exec(text.trim().toLowerCase());
+    if (!match) return null;
+    var value = 0;
+    Array.from(match[2]).forEach(function (ch) { value = value * 10 + digitValue(ch); });
+    var number = match[1] ? "RP-" + value : String(value);
+    return match[3] ? number + "-" + match[3].toUpperCase() : number;
+  };
+
+  Ranker.prototype.ruleReference = function (query) {
+    var text = String(query).toLowerCase().split(/\s+/).filter(Boolean).join(" "), source = "tda-2024";
+    var match = REFERENCE_PREFIX.exec(text);
+    if (match) {
+      var key = match[1].replace(/ /g, "").replace(/_/g, "-");
+      if (!Object.prototype.hasOwnProperty.call(this.sourceAliases, key)) return null;  // Python: an unknown source
+      source = this.sourceAliases[key];
+      text = text.slice(match[0].length);
+    }
+    var number = this.numberForm(text);
+    if (number === null) return null;
+    var candidates = [source + ":" + number];
+    if (!match && number.indexOf("RP") === 0) candidates.push("tda-2019:" + number);
+    for (var i = 0; i < candidates.length; i++) if (this.ruleIds.has(candidates[i])) return candidates[i];
+    return null;
+  };
+
+  // lookup._reference_result: that rule first, then the situations that cite it.
+  Ranker.prototype.referenceResult = function (text, reference, limit) {
+    var self = this, citing = (this.citing.get(reference) || []).slice(0, Math.min(limit, this.c.reference_situations));
+    return {
+      query: text,
+      situations: citing.map(function (doc) { return { id: self.situations[doc], index: doc, score: 1.0 }; }),
+      rules: [{ id: reference, index: this.rules.indexOf(reference), score: 1.0 }],
+      unknown: [], expansions: {}, confident: true, whyWeak: "", outOfScope: false, reference: reference,
+    };
+  };
+
+  /* ---- lookup._weakness and _coverage: why no situation fits well ("" when one does) ---- */
+  // The first out-of-scope marker whose terms run in the query's terms, or null.
+  Ranker.prototype.outOfScopeMarker = function (text) {
+    var query = this.terms(text);
+    for (var m = 0; m < this.outOfScope.length; m++) {
+      var marker = this.outOfScope[m];
+      for (var i = 0; i + marker.length <= query.length; i++) {
+        var same = true;
+        for (var j = 0; j < marker.length && same; j++) same = query[i + j] === marker[j];
+        if (same) return marker;
+      }
+    }
+    return null;
+  };
+
+  Ranker.prototype.weakness = function (text, weights, unknown, situations) {
+    var marker = this.outOfScopeMarker(text);
+    if (marker) return "'" + marker.join(" ") + "' is outside what these rules decide";
+    if (!situations.length) return "no situation matches";
+    var best = situations[0];
+    if (round3(best.score) < this.c.confident_score) return "the best match is weak";
+    if (this.coverage(best.index, weights, unknown) < this.c.confident_coverage) return "the best match explains little of the query";
+    return "";
+  };
+
+  Ranker.prototype.coverage = function (doc, weights, unknown) {
+    var size = this.situations.length, postingsOf = this.situationPostings;
+    var rarest = Math.log(1 + (size - 0.5) / 1.5);
+    var total = rarest * unknown.length, held = 0.0;
+    weights.forEach(function (weight, term) {
+      var postings = postingsOf.get(term) || [];
+      var idf = postings.length ? Math.log(1 + (size - postings.length + 0.5) / (postings.length + 0.5)) : rarest;
+      total += idf * weight;
+      if (postings.some(function (pair) { return pair[0] === doc; })) held += idf * weight;
+    });
+    return total ? held / total : 0.0;
+  };
+
+  function round3(x) { return Math.round(x * 1000) / 1000; }
+
+  /* ---- as you type (the site only; `floor lookup` has whole queries) ----
+     The last word, still being typed, is read as the likeliest known word it begins: one that
+     completes a phrase with the words before it ("out of tur" is "out of turn", so "oot"),
+     else the commonest ("dealer expo" is "dealer exposed", "a ca" is "a card"). Known words are
+     the vocabulary's stems, the words of the situations' names and of the phrase table, counted
+     by how many situations hold them; a one-letter stub is left out rather than matched, unless
+     it ends a phrase ("out of t"); a stub that is already a known word is left as it is. */
+  Ranker.prototype.complete = function (query) {
+    var text = this.cleanQuery(query);
+    if (!text || /\s$/.test(String(query)) || this.ruleReference(text) !== null) return text;
+    var cut = text.lastIndexOf(" "), head = cut < 0 ? "" : text.slice(0, cut + 1);
+    var stub = this.words(text.slice(cut + 1)).join("");
+    if (!stub || /[^a-z]/.test(stub)) return text;
+    // A whole word is taken as typed: "a card" is not "a cards", "on the deal" not "on the dealer".
+    if (stub.length >= this.c.prefix_min_length && this.isKnownWord(stub)) return text;
+    var self = this, before = this.words(head).map(function (w) { return self.stem(w); });
+    var phrased = this.phraseCompletion(before, stub);
+    if (phrased) return head + phrased;
+    if (stub.length < this.c.prefix_min_length) return head.trim();
+    var candidates = this.completions(stub);
+    return candidates.length ? head + candidates[0] : text;
+  };
+
+  // The commonest known word beginning with `stub` that ends a phrase begun by the words before it
+  // ("out of t" -> "turn"), or null. Even one letter will do here: the phrase says the rest.
+  Ranker.prototype.phraseCompletion = function (before, stub) {
+    if (!before.length) return null;
+    this.completions(stub);  // builds the known words
+    for (var i = 0; i < this.allWords.length; i++) {
+      var word = this.allWords[i];
+      if (word.indexOf(stub) !== 0) continue;
+      var last = this.stem(word);
+      for (var size = Math.min(this.c.max_phrase, before.length + 1); size > 1; size--) {
+        if (this.phrases.has(before.slice(before.length - size + 1).concat([last]).join(" "))) return word;
+      }
+    }
+    return null;
+  };
+
+  Ranker.prototype.isKnownWord = function (word) {
+    this.completions(word);  // builds the known words
+    if (!this.wordSet) this.wordSet = new Set(this.allWords);
+    return this.wordSet.has(word);
+  };
+
+  // Known words beginning with `stub`, commonest first, at most prefix_candidates of them.
+  Ranker.prototype.completions = function (stub) {
+    if (!this.knownWords) {
+      var self = this, weight = new Map();
+      var add = function (word, n) { if (/^[a-z]+$/.test(word)) weight.set(word, (weight.get(word) || 0) + n); };
+      var frequency = function (word) { return (self.situationPostings.get(self.stem(word)) || []).length; };
+      this.situationPostings.forEach(function (postings, term) { add(term, postings.length); });
+      this.namesText.forEach(function (name) { self.words(name).forEach(function (w) { add(w, 1 + frequency(w)); }); });
+      this.phrases.forEach(function (_value, key) { key.split(" ").forEach(function (w) { add(w, 1); }); });
+      // Every known word, commonest first (stopwords too: a phrase may end in one, "all in").
+      this.allWords = Array.from(weight.entries())
+        .sort(function (x, y) { return y[1] - x[1] || x[0].length - y[0].length || (x[0] < y[0] ? -1 : 1); })
+        .map(function (entry) { return entry[0]; });
+      this.knownWords = this.allWords.filter(function (word) { return !self.stop.has(self.stem(word)); });
+    }
+    var out = [];
+    for (var i = 0; i < this.knownWords.length && out.length < this.c.prefix_candidates; i++) {
+      if (this.knownWords[i].indexOf(stub) === 0) out.push(this.knownWords[i]);
+    }
+    return out;
   };
 
   function top(ids, scores, limit, relativeCutoff) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from floorcall.core.labels import QUOTE_LABELS, full_text_label, rule_heading, rule_label
+from floorcall.engines.walk import house_line  # the site shows the same line, so it lives with the walk
 
 # Piped output (no terminal, no COLUMNS) wraps here; a terminal's own width is used otherwise.
 FALLBACK_WIDTH = 88
@@ -232,18 +233,6 @@ def _clip(block: str, limit: int, width: int | None = None) -> list[str]:
 
 def in_force(house: str) -> str:
     return "house rules (DTTF) in force" if house == "dttf" else "pure TDA 2024 in force"
-
-
-def house_line(ruling) -> str:
-    """One line on house vs TDA, or '' (pure TDA 2024 never speaks of the house)."""
-    if ruling.house != "dttf":
-        return ""
-    if ruling.other_position:
-        other = ruling.other_position["ruling"]
-        if ruling.tda_silent:
-            return f"House vs TDA: TDA 2024 has no rule for this; under it: {other}"
-        return f"House vs TDA: the house rule governs here; TDA 2024 would rule: {other}"
-    return f"House vs TDA: {ruling.house_note}" if ruling.house_note else ""
 
 
 def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: dict | None = None) -> str:

@@ -8,7 +8,7 @@ from floorcall.core.errors import EXIT_NOT_FOUND, FloorError, shown
 
 SOURCE_ALIASES = {
     "tda": "tda-2024", "tda2024": "tda-2024", "tda-2024": "tda-2024", "2024": "tda-2024",
-    "tda2019": "tda-2019", "tda-2019": "tda-2019", "2019": "tda-2019", "rp2019": "tda-2019",
+    "tda2019": "tda-2019", "tda-2019": "tda-2019", "2019": "tda-2019", "rp2019": "tda-2019", "rp-2019": "tda-2019",
     "dttf": "dttf", "house": "dttf", "wpa": "wpa",
 }
 SOURCE_IDS = ("dttf", "tda-2024", "tda-2019", "wpa")

@@ -135,6 +135,18 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
     )
 
 
+def house_line(ruling) -> str:
+    """One line on house vs TDA, or '' (pure TDA 2024 never speaks of the house)."""
+    if ruling.house != "dttf":
+        return ""
+    if ruling.other_position:
+        other = ruling.other_position["ruling"]
+        if ruling.tda_silent:
+            return f"House vs TDA: TDA 2024 has no rule for this; under it: {other}"
+        return f"House vs TDA: the house rule governs here; TDA 2024 would rule: {other}"
+    return f"House vs TDA: {ruling.house_note}" if ruling.house_note else ""
+
+
 def advance(situation: dict, answers: dict[str, str], house: str = "dttf") -> Ruling | Pending:
     """Follow `answers` (question id -> answer id) from the start; answers off the path are ignored."""
     questions = situation.get("questions") or {}

@@ -2,8 +2,14 @@
 
 The site works opened straight from disk (file://): classic scripts only, data shipped as scripts
 (`window.FLOOR_INDEX = …`), relative links everywhere. Over http it installs (web manifest) and
-works offline (a service worker precaching every file). Nothing it loads comes from elsewhere: a
-Content-Security-Policy meta tag on every page says so to the browser.
+works offline (a service worker that saves every file, each checked against its digest, and says
+when the copy is complete). Nothing it loads comes from elsewhere: a Content-Security-Policy meta
+tag on every page says so to the browser.
+
+A lettered part of a TDA rule (tda-2024:35-E) is read on its rule's page, at an anchor
+(rules/tda-2024/35.html#E); its own address (rules/tda-2024/35-E.html) forwards there. When the
+corpus carries a rule's official words (`full_text`, from `floor import` and the user's own copy),
+they show with their edition, version and file.
 
 Rendering is escape-by-default: jinja2 autoescape + StrictUndefined, Markdown through markdown-it
 with raw HTML off, and one helper (`markdown`) that marks its output safe. `build_site` is the only
@@ -37,16 +43,32 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 MARKER = ".floorcall-site"
 INDEX_SCRIPT = "static/search-index.js"
 LABELS_SCRIPT = "static/search-labels.js"
+# Short trees' rulings for the first result: loaded after the index, so the first results need not wait.
+PREVIEWS_SCRIPT = "static/search-previews.js"
 QUIZ_SCRIPT = "static/quiz-data.js"
+QUIZ_REST_SCRIPT = "static/quiz-rest.js"
 # Generated from Python data, never copied from site/static.
-GENERATED_STATIC = {INDEX_SCRIPT, LABELS_SCRIPT, QUIZ_SCRIPT, "static/icon-192.png", "static/icon-512.png"}
+GENERATED_STATIC = {INDEX_SCRIPT, LABELS_SCRIPT, PREVIEWS_SCRIPT, QUIZ_SCRIPT, QUIZ_REST_SCRIPT, "static/icon-192.png", "static/icon-512.png",
+                    "static/icon-maskable-512.png"}
 THEME_COLOR = "#0d5c3a"
+# The dark theme's header: no brighter than the page around it (a bright bar glares in a dim room).
+THEME_COLOR_DARK = "#131d18"
+BACKGROUND_DARK = "#121416"
+OFFLINE_PAGE = "offline.html"
+# Quiz: the first questions ship in one small file the page loads at once (QUIZ_SCRIPT); the rest,
+# with the exam papers, loads behind them (QUIZ_REST_SCRIPT). STARTER_PER_TOPIC items of every topic
+# make the first file: enough that a new session starts on a topic of its own.
+STARTER_PER_TOPIC = 2
 # Games a hold'em player needs; a rule only for the others is grouped apart in Hold'em mode.
 HOLDEM_GAMES = frozenset({"all", "holdem", "limit", "pot-limit", "no-limit"})
 CITED_RULES_TAIL = re.compile(r"\s*Rules?: [^\n]*\[[^\]\n]+\]\.?\s*$")
 QUIZ_CHOICES = 4  # the right ruling and up to three others
 SEARCH_LIMIT = 8  # situations shown for a query in the browser (the CLI prints 5; the order is the same)
 SEARCH_RULE_LIMIT = 5
+# As you type, the last word is completed from the known words it begins (search.js `complete`):
+# from two letters ("ex" is already telling), trying the shortest few candidates.
+PREFIX_MIN_LENGTH = 2
+PREFIX_CANDIDATES = 12
 MAX_STATIC_BYTES = 2_000_000  # a stray big file in site/static is a mistake, not an asset
 
 
@@ -72,8 +94,26 @@ class SiteReport:
 
 # ---------------------------------------------------------------- addresses (relative to the site root)
 
+# A lettered part of a TDA rule (35-E, RP-10-H): its words sit on its rule's page, under an anchor.
+PART_NUMBER = re.compile(r"^((?:RP-)?\d+)-([A-Z])$")
+
+
+def _part_of(rule_id: str) -> tuple[str, str] | None:
+    """('rules/tda-2024/35.html', 'E') for tda-2024:35-E; None for a whole rule."""
+    source, _, number = rule_id.partition(":")
+    match = PART_NUMBER.match(number) if source.startswith("tda-") else None
+    return (f"rules/{source}/{match.group(1)}.html", match.group(2)) if match else None
+
+
 def rule_path(rule_id: str) -> str:
-    """The permanent address of a rule: tda-2024:44 -> rules/tda-2024/44.html."""
+    """Where a rule is read: tda-2024:44 -> rules/tda-2024/44.html; a part, tda-2024:35-E ->
+    rules/tda-2024/35.html#E (an anchor on its rule's page). site.js `rulePath` says the same."""
+    part = _part_of(rule_id)
+    return f"{part[0]}#{part[1]}" if part else rule_file(rule_id)
+
+
+def rule_file(rule_id: str) -> str:
+    """The permanent file of a rule id: its page, or for a part a small page that forwards to the anchor."""
     source, _, number = rule_id.partition(":")
     return f"rules/{source}/{number}.html"
 
@@ -108,7 +148,7 @@ def make_environment(templates: Path):
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["markdown"] = markdown
     env.globals.update(rule_path=rule_path, situation_path=situation_path, source_path=source_path, csp=CSP,
-                       theme_color=THEME_COLOR)
+                       theme_color=THEME_COLOR, theme_color_dark=THEME_COLOR_DARK)
     return env
 
 
@@ -273,6 +313,7 @@ ALIAS_JOINER = " . "
 def search_index(corpus: dict) -> dict:
     """Everything search.js needs to rank exactly like lookup.rank (and nothing it can work out itself)."""
     from floorcall.content import index as lookup_index
+    from floorcall.content import rulebook
     from floorcall.core import textnorm
     from floorcall.engines import lookup
 
@@ -312,6 +353,9 @@ def search_index(corpus: dict) -> dict:
             "keep_double": "".join(sorted(textnorm.KEEP_DOUBLE)), "min_stem": textnorm.MIN_STEM,
             "max_phrase": textnorm.MAX_PHRASE, "limit": SEARCH_LIMIT, "rule_limit": SEARCH_RULE_LIMIT,
             "pack_alphabet": PACK_ALPHABET, "name_fields": name_fields,
+            "confident_score": lookup.CONFIDENT_SCORE, "confident_coverage": lookup.CONFIDENT_COVERAGE,
+            "reference_situations": lookup.REFERENCE_SITUATIONS, "source_aliases": rulebook.SOURCE_ALIASES,
+            "prefix_min_length": PREFIX_MIN_LENGTH, "prefix_candidates": PREFIX_CANDIDATES,
         },
         "stop": sorted(textnorm.STOP_STEMS),
         "combining": _combining_class(),
@@ -321,7 +365,19 @@ def search_index(corpus: dict) -> dict:
         "situation_postings": packed_situations,
         "rules": index["rules"],
         "rule_postings": packed_rules,
+        "out_of_scope": index.get("out_of_scope", []),
+        "citing": _pack_citing(index),
     }
+
+
+def _pack_citing(index: dict) -> dict[str, str]:
+    """For a rule-number query: rule number -> the first situations citing it (as many as a lookup shows)."""
+    from floorcall.engines.lookup import REFERENCE_SITUATIONS
+
+    rule_number = {rid: n for n, rid in enumerate(index["rules"])}
+    doc = {sid: n for n, sid in enumerate(index["situations"])}
+    return {str(rule_number[rid]): "".join(_pack_number(doc[sid]) for sid in sids[:REFERENCE_SITUATIONS] if sid in doc)
+            for rid, sids in index.get("citing", {}).items() if rid in rule_number}
 
 
 def search_labels(corpus: dict) -> dict:
@@ -337,13 +393,37 @@ def search_labels(corpus: dict) -> dict:
     }
 
 
+def search_previews(corpus: dict) -> list:
+    """Per situation (in the index's order), its preview: what a short tree rules, at a glance."""
+    return [preview(corpus["situations"][s]) for s in corpus["index"]["situations"]]
+
+
+def preview(situation: dict) -> dict | None:
+    """A short tree at a glance, under the house rules: {"r": ruling} when it asks nothing;
+    {"q", "ask", "a": [[answer id, label, ruling], …]} when one question decides it (each answer
+    then opens the page on its ruling); None for a longer tree."""
+    questions = situation.get("questions") or {}
+    outcomes = situation["outcomes"]
+    start = situation["start"]
+    if start not in questions:
+        return {"r": outcomes[start]["ruling"]}
+    question = questions[start]
+    answers = question["answers"]
+    if any(a["next"] not in outcomes for a in answers.values()):
+        return None
+    return {"q": start, "ask": question["ask"], "a": [[aid, a["label"], outcomes[a["next"]]["ruling"]] for aid, a in answers.items()]}
+
+
+def script_json(value) -> str:
+    """JSON that can sit in a script: it never closes the script or starts a comment (jinja2's |tojson escapes)."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def data_script(name: str, value) -> str:
     """A classic script assigning `window.NAME`: loads from file://, where fetch() cannot."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    # Never let data close a script or start a comment: the same escapes as jinja2's |tojson.
-    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    text = text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return f"window.{name} = {text};\n"
+    return f"window.{name} = {script_json(value)};\n"
 
 
 # ---------------------------------------------------------------- the quiz
@@ -429,6 +509,8 @@ def normalise_quiz_item(item: dict, rules: dict, position: int) -> dict:
         # The engine ends explanations with "Rules: <label> [id]; …." for the terminal; the page links them instead.
         "explanation": CITED_RULES_TAIL.sub("", str(item.get("explanation") or "")),
         "cites": cites,
+        # what the item is about (its situation, or its rule): the quiz never serves a run of one
+        "ref": str(item.get("ref") or str(item.get("id") or position).rsplit(":", 1)[0]),
     }
     from floorcall.core.labels import full_text_label
     from floorcall.engines.editions import full_text_for
@@ -482,6 +564,40 @@ def _rule_id_of(path: str) -> str:
     return f"{parts[1]}:{parts[2].removesuffix('.html')}" if len(parts) == 3 and parts[0] == "rules" else ""
 
 
+def quiz_files(items: list[dict], papers: list[dict] | None = None) -> dict[str, str]:
+    """The quiz as two scripts. The first (QUIZ_SCRIPT) is small: a few items of every topic, each
+    about a different situation, so the first question shows at once. The second (QUIZ_REST_SCRIPT),
+    loaded behind that question, holds every other item and the exam papers. Together they are
+    exactly quiz_payload's one payload, split: the starter items come first, so the shared text
+    table and the rule table the first file needs are the start of the whole table, the second file
+    carries on the numbering, and quiz.js joins them by appending."""
+    by_topic: dict[str, list[dict]] = {}
+    for item in items:
+        by_topic.setdefault(item["topic"], []).append(item)
+    starter: list[dict] = []
+    for topic in sorted(by_topic):
+        listed = by_topic[topic]
+        rng = random.Random(f"starter:{topic}")  # the same first items every build: the file stays cacheable
+        first: dict[str, dict] = {}  # situation (or rule) -> its item: one per situation while they last
+        for item in rng.sample(listed, len(listed)):
+            if len(first) < STARTER_PER_TOPIC:
+                first.setdefault(item["ref"], item)
+        starter += first.values()
+    chosen = {item["id"] for item in starter}
+    ordered = starter + [item for item in items if item["id"] not in chosen]
+    position = {item["id"]: n for n, item in enumerate(ordered)}
+    renumbered = [dict(paper, items=[[position[items[n]["id"]], order] for n, order in paper["items"]]) for paper in papers or []]
+    whole = quiz_payload(ordered, renumbered)
+    first = quiz_payload(starter)  # packed the same way, so its tables are the start of the whole one's
+    texts, rule_ids = len(first["texts"]), list(whole["rules"])[:len(first["rules"])]
+    exam = dict(whole["exam"], papers=[])  # the papers come with the rest: an exam needs every item
+    head = {"texts": whole["texts"][:texts], "rules": {rid: whole["rules"][rid] for rid in rule_ids}, "fields": whole["fields"],
+            "items": whole["items"][:len(starter)], "exam": exam, "total": len(items), "rest": QUIZ_REST_SCRIPT}
+    rest = {"texts": whole["texts"][texts:], "rules": {rid: v for rid, v in whole["rules"].items() if rid not in head["rules"]},
+            "items": whole["items"][len(starter):], "papers": whole["exam"]["papers"]}
+    return {QUIZ_SCRIPT: data_script("FLOOR_QUIZ", head), QUIZ_REST_SCRIPT: data_script("FLOOR_QUIZ_REST", rest)}
+
+
 def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
     """Until the quiz engine lands: each scenario with facts asks for its tree's ruling among the others."""
     by_tag: dict[str, list[str]] = {}
@@ -507,7 +623,7 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
             rng.shuffle(choices)
             explanation = " ".join(x for x in (outcome.get("why", ""), outcome.get("house", "")) if x)
             items.append({
-                "id": f"{sid}:{number}", "topic": topic,
+                "id": f"{sid}:{number}", "topic": topic, "ref": sid,
                 "prompt": f"{situation['title']}.\n{facts}\nWhat is the ruling?",
                 "choices": choices, "answer": choices.index(right),
                 "explanation": explanation, "cites": list(outcome.get("cite") or []),
@@ -517,25 +633,54 @@ def scenario_quiz(corpus: dict, seed: int = 0) -> list[dict]:
 
 # ---------------------------------------------------------------- page data
 
-def _rule_view(rule: dict) -> dict:
-    from floorcall.core.labels import rule_label
+def governing_words(rule: dict) -> dict:
+    """The words a ruling screen shows for its governing rule, chosen as the CLI's first screen
+    (render.render_first_screen) chooses them: the director's imported copy when there is one; the
+    quote when the source we quote holds it whole; an opening that ends its sentence followed by our
+    summary of the rest (the deciding clause often comes later); else our summary, marked as ours."""
+    from floorcall.core.labels import full_text_label
+    from floorcall.engines.editions import full_text_for
 
-    return {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "path": rule_path(rule["id"]),
-            "summary": rule.get("summary", ""), "source": rule["source"]}
+    official = full_text_for(rule)
+    if official:
+        return {"kind": "official", "text": official["text"], "note": "The rulebook’s words, from " + full_text_label(official)}
+    text = rule.get("text") or ""
+    label = _quote_label(rule)[:1].upper() + _quote_label(rule)[1:]
+    if rule.get("quote") == "full" and text and not text.rstrip().endswith("…"):
+        return {"kind": "quote", "text": text, "note": label}
+    if rule.get("quote") == "opening" and text and not text.rstrip().endswith("…"):
+        return {"kind": "quote", "text": text, "note": label, "summary": rule.get("summary", "")}
+    return {"kind": "summary", "text": rule.get("summary", ""), "note": "In our words (not the rulebook’s text)"}
 
 
-def _walk_data(situation: dict, rules: dict) -> dict:
-    """What walk.js needs: the questions, each outcome under both house modes, the cited rules."""
-    from floorcall.engines.walk import rule_for_house
+def _rule_view(rule: dict, governs: bool = False) -> dict:
+    """A cited rule as walk.js shows it; the words only for a rule that governs some ruling (cited first)."""
+    from floorcall.core.labels import rule_heading, rule_label
+
+    view = {"id": rule["id"], "label": rule_label(rule), "title": rule["title"], "heading": rule_heading(rule),
+            "path": rule_path(rule["id"]), "summary": rule.get("summary", ""), "source": rule["source"]}
+    if governs:
+        view["words"] = governing_words(rule)
+    return view
+
+
+def _walk_data(situation: dict, rules: dict, situations: dict | None = None) -> dict:
+    """What walk.js needs: the questions, each outcome under both house modes (with the CLI's one
+    line on house vs TDA), the cited rules with the words to show, and the neighbouring situations."""
+    from floorcall.engines.walk import house_line, rule_for_house
 
     outcomes = {}
     cited = []
+    governing = set()
     for oid in situation["outcomes"]:
         modes = {}
         for house in ("dttf", "none"):
-            ruling = rule_for_house(situation, oid, house).as_json()
-            modes[house] = {k: ruling[k] for k in ("ruling", "why", "cites", "house_note", "other_position", "note_2019", "calc")}
-            cited += ruling["cites"] + list((ruling["other_position"] or {}).get("cite") or [])
+            ruling = rule_for_house(situation, oid, house)
+            data = ruling.as_json()
+            modes[house] = {k: data[k] for k in ("ruling", "why", "cites", "house_note", "other_position", "note_2019", "calc", "sourcing")}
+            modes[house]["house_line"] = house_line(ruling)
+            cited += data["cites"] + list((data["other_position"] or {}).get("cite") or [])
+            governing.update(data["cites"][:1])
         outcomes[oid] = modes
     return {
         "id": situation["id"],
@@ -545,8 +690,16 @@ def _walk_data(situation: dict, rules: dict) -> dict:
                             "answers": [[aid, a["label"], a["next"]] for aid, a in q["answers"].items()]}
                       for qid, q in (situation.get("questions") or {}).items()},
         "outcomes": outcomes,
-        "rules": {rid: _rule_view(rules[rid]) for rid in dict.fromkeys(cited) if rid in rules},
+        "rules": {rid: _rule_view(rules[rid], rid in governing)
+                  for rid in dict.fromkeys(cited) if rid in rules},
+        "siblings": siblings(situation, situations or {}),
     }
+
+
+def siblings(situation: dict, situations: dict) -> list[dict]:
+    """The neighbouring situations a floorperson may have meant instead ("not this? see …")."""
+    return [{"id": sid, "title": situations[sid]["title"], "path": situation_path(sid)}
+            for sid in situation.get("siblings") or [] if sid in situations]
 
 
 def _card(situation: dict) -> dict:
@@ -624,11 +777,15 @@ def _citing(corpus: dict) -> dict[str, list[dict]]:
 
 # ---------------------------------------------------------------- icons (drawn here: no binary files in the repo)
 
+# A maskable icon may be cut to any shape inside the middle 80 %: the chip then fills 67 % of it.
+MASKABLE_SCALE = 0.78
+
+
 @functools.cache
-def _png(size: int) -> bytes:
+def _png(size: int, scale: float = 1.0) -> bytes:
     """A poker chip on felt: rings and edge notches, drawn pixel by pixel (no imaging library needed)."""
     felt, white, red = bytes((13, 92, 58)), bytes((245, 245, 240)), bytes((196, 40, 40))
-    centre, half = (size - 1) / 2, size / 2
+    centre, half = (size - 1) / 2, size / 2 * scale
     # Ring radii as squared pixel distances: only the notched edge needs an angle.
     edge, notches, inner, core = ((f * half) ** 2 for f in (0.86, 0.70, 0.64, 0.40))
     rows = []
@@ -657,6 +814,8 @@ def _png(size: int) -> bytes:
 
 def manifest(name: str = "Floorcall") -> str:
     return json.dumps({
+        # A stable identity wherever the site is hosted (resolved against the origin, never a page).
+        "id": "floorcall",
         "name": "Floorcall — poker floor rulings",
         "short_name": name,
         "description": "Floor rulings for poker tournaments, with the rules cited. Works offline.",
@@ -665,10 +824,17 @@ def manifest(name: str = "Floorcall") -> str:
         "display": "standalone",
         "background_color": THEME_COLOR,
         "theme_color": THEME_COLOR,
+        # The dark variant (Chromium reads user_preferences; every page also says it in its theme-color meta).
+        "user_preferences": {"color_scheme_dark": {"theme_color": THEME_COLOR_DARK, "background_color": BACKGROUND_DARK}},
         "icons": [
             {"src": "static/icon-192.png", "sizes": "192x192", "type": "image/png"},
             {"src": "static/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": "static/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
             {"src": "static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+        ],
+        "shortcuts": [
+            {"name": "Search", "url": "index.html"},
+            {"name": "Quiz", "url": "quiz/index.html"},
         ],
     }, indent=2) + "\n"
 
@@ -679,7 +845,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
     """Every file of the site as {relative path: bytes}, and facts for the report. Writes nothing."""
     from floorcall.content.rulebook import rules_in_order
     from floorcall.core.labels import rule_label
-    from floorcall.engines.walk import rule_for_house
+    from floorcall.engines.walk import house_line, rule_for_house
 
     templates = root / "site" / "templates"
     static = root / "site" / "static"
@@ -697,6 +863,10 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
     env.globals["full_text_label"] = full_text_label
     rules = corpus["rules"]
     sources = corpus["sources"]
+    env.globals["house_line"] = house_line
+    for rule in rules.values():  # the address of a part is an anchor on its rule's page: both must agree
+        if bool(_part_of(rule["id"])) != bool(rule.get("parent") in rules):
+            raise FloorError(f"rule '{rule['id'][:80]}' is numbered like a part but has no rule it belongs to (or the reverse) — run `floor check`")
     situations = sorted(corpus["situations"].values(), key=lambda s: s["title"].lower())
     by_source = {s["id"]: rules_in_order(corpus, s["id"]) for s in sources}
     citing = _citing(corpus)
@@ -705,6 +875,7 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
 
     def page(path: str, template: str, **context) -> None:
         context.setdefault("title", "Floorcall")
+        context.setdefault("description", DESCRIPTION)
         html = env.get_template(template).render(root=root_prefix(path), page_path=path, sources=sources, **context)
         files[path] = html.encode("utf-8")
 
@@ -718,27 +889,36 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
     page("index.html", "home.html", title="Floorcall", situation_count=len(situations),
          counts={s["id"]: len(by_source[s["id"]]) for s in sources}, conflicts=len(conflicts),
          quiz_count=len(items))
+    page(OFFLINE_PAGE, "offline.html", title="Not saved for offline")
     page("situations/index.html", "situations.html", title="All situations", tags=sorted(tags.items()),
          situation_count=len(situations))
     for situation in situations:
         rulings = {oid: rule_for_house(situation, oid, "dttf") for oid in situation["outcomes"]}
         page(situation_path(situation["id"]), "situation.html", title=situation["title"], situation=situation,
-             rulings=rulings, rules=rules, walk=_walk_data(situation, rules), card=_card(situation))
+             rulings=rulings, rules=rules, walk=_walk_data(situation, rules, corpus["situations"]),
+             card=_card(situation), siblings=siblings(situation, corpus["situations"]),
+             description=_situation_description(situation))
     page("rules/index.html", "sources.html", title="The rulebook", by_source=by_source)
     for source in sources:
         listed = by_source[source["id"]]
+        whole = [r for r in listed if not r.get("parent")]  # parts are read on their rule's page
         page(source_path(source["id"]), "source.html", title=source["title"], source=source,
-             sections=_sections(listed), others=[r for r in listed if not _holdem_relevant(r)], total=len(listed))
-        for position, rule in enumerate(listed):
-            previous = listed[position - 1] if position else None
-            following = listed[position + 1] if position + 1 < len(listed) else None
+             sections=_sections(whole), others=[r for r in whole if not _holdem_relevant(r)], total=len(listed), rules=rules)
+        for position, rule in enumerate(whole):
+            previous = whole[position - 1] if position else None
+            following = whole[position + 1] if position + 1 < len(whole) else None
             related = [(r, rules.get(r["to"])) for r in rule.get("related") or []]
             # Both positions, the one that takes precedence (the house, then TDA 2024…) first.
             positions = [tuple(sorted((rule, other), key=lambda x: precedence.get(x["source"], 99))) + (r.get("note", ""),)
                          for r, other in related if r["type"] == "conflicts" and other is not None]
-            page(rule_path(rule["id"]), "rule.html", title=f"{rule_label(rule)} — {rule['title']}", rule=rule,
+            parts = [rules[p] for p in rule.get("parts") or [] if p in rules]
+            page(rule_file(rule["id"]), "rule.html", title=f"{rule_label(rule)} — {rule['title']}", rule=rule,
                  source=source, related=related, positions=positions, citing=citing.get(rule["id"], []),
-                 previous=previous, following=following, rules=rules)
+                 parts=parts, part_citing={p["id"]: citing.get(p["id"], []) for p in parts},
+                 previous=previous, following=following, rules=rules, description=_rule_description(rule))
+        for part in (r for r in listed if r.get("parent")):
+            page(rule_file(part["id"]), "part.html", title=f"{rule_label(part)} — {part['title']}", rule=part,
+                 parent=rules[part["parent"]], source=source, description=_rule_description(part))
     page("compare/dttf-vs-tda-2024.html", "compare_conflicts.html", title="DTTF house rules vs TDA 2024",
          conflicts=conflicts, other_conflicts=other_conflicts, citing=citing)
     page("compare/tda-2019-to-2024.html", "compare_editions.html", title="TDA Recommended Procedures: 2019 to 2024",
@@ -752,9 +932,12 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
     index = search_index(corpus)
     files[INDEX_SCRIPT] = data_script("FLOOR_INDEX", index).encode("utf-8")
     files[LABELS_SCRIPT] = data_script("FLOOR_LABELS", search_labels(corpus)).encode("utf-8")
-    files[QUIZ_SCRIPT] = data_script("FLOOR_QUIZ", quiz_payload(items, papers)).encode("utf-8")
+    files[PREVIEWS_SCRIPT] = data_script("FLOOR_PREVIEWS", search_previews(corpus)).encode("utf-8")
+    for quiz_path, text in quiz_files(items, papers).items():
+        files[quiz_path] = text.encode("utf-8")
     files["static/icon-192.png"] = _png(192)
     files["static/icon-512.png"] = _png(512)
+    files["static/icon-maskable-512.png"] = _png(512, MASKABLE_SCALE)
     files["manifest.webmanifest"] = manifest().encode("utf-8")
     for path in sorted(static.rglob("*")):
         relative = "static/" + path.relative_to(static).as_posix()
@@ -769,7 +952,11 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
     digest = hashlib.sha256()
     for name in precache:
         digest.update(name.encode() + b"\0" + files[name] + b"\0")
-    sw = env.get_template("sw.js").render(version=digest.hexdigest()[:16], files=precache)
+    # Each file with a digest of its bytes: the worker checks what it downloads against it, and an
+    # update copies the files that did not change from the previous copy instead of fetching them.
+    digests = [[name, hashlib.sha256(files[name]).hexdigest()[:16]] for name in precache]
+    sw = env.get_template("sw.js").render(version=digest.hexdigest()[:16], files=digests, offline_page=OFFLINE_PAGE,
+                                          core=[OFFLINE_PAGE, "index.html", "static/style.css", "static/site.js"])
     files["sw.js"] = sw.encode("utf-8")
     facts = {"quiz_items": len(items), "quiz_source": quiz_origin, "index_bytes": len(files[INDEX_SCRIPT]),
              "index_gzip_bytes": len(gzip.compress(files[INDEX_SCRIPT], 9, mtime=0)),
@@ -778,6 +965,20 @@ def render_site(corpus: dict, root: Path, quiz: tuple[list[dict], str, list[dict
                         "conflicts": len(conflicts), "edition_changes": len(editions["changed"]),
                         "full_text": sum(1 for r in rules.values() if r.get("full_text"))}}
     return files, facts
+
+
+DESCRIPTION = "Poker tournament floor rulings at the table: find the situation, answer what happened, get the ruling with the rules cited."
+
+
+def _situation_description(situation: dict) -> str:
+    return f"{situation['title']}: the floor ruling, step by step, with the TDA 2024 and house rules cited."
+
+
+def _rule_description(rule: dict) -> str:
+    from floorcall.core.labels import rule_heading
+
+    summary = " ".join(str(rule.get("summary", "")).split())
+    return f"{rule_heading(rule)}. {summary[:140]}{'…' if len(summary) > 140 else ''}"
 
 
 def _linked(path: Path, top: Path) -> bool:
