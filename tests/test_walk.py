@@ -197,6 +197,22 @@ def test_opening_only_quote_is_followed_by_our_summary(floor):
     assert "will result in disqualification" in rule69
 
 
+@pytest.mark.parametrize(
+    "situation, answers, line",
+    [
+        # a recorded DTTF-vs-TDA conflict (dttf:color-up against 24): the house rule governs
+        ("color-up-chip-race", ["odd-chips=found-later"], "House vs TDA: the house rule governs here; TDA 2024 would rule:"),
+        # a DTTF-only rule with no TDA counterpart: TDA leaves a gap
+        ("chopping-the-blinds", ["done-yet=only-offered"], "House vs TDA: TDA 2024 has no rule for this; under it:"),
+    ],
+)
+def test_house_line_tells_a_conflict_from_a_gap(floor, situation, answers, line):
+    """The one-line house note says 'governs' for a recorded conflict and 'no rule' only for a gap, even
+    when the house ruling cites no TDA rule of its own."""
+    args = [a for pair in answers for a in ("--answer", pair)]
+    assert line in floor("walk", situation, *args, env={"COLUMNS": "200"}).stdout
+
+
 def test_walk_end_of_input(floor):
     """End of input at an open question: exit 3 (pending, as a piped walk), no traceback."""
     result = floor("walk", "overchip-facing-bet", input="", env={"FLOORCALL_INTERACTIVE": "1"})

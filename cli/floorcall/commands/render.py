@@ -16,6 +16,9 @@ FIRST_SCREEN_LINES = 12
 # with our summary of the whole rule (one more line, taken from the siblings line when needed).
 RULE_WORDS_LINES = 3
 OPENING_QUOTE_LINES = 2
+# The ruling is what the floor reads out, so it may take this many lines before it is cut; a long
+# ruling takes its room from the rule's words (at least one line of them stays).
+RULING_MAX_LINES = 6
 
 
 def terminal_width() -> int:
@@ -244,32 +247,35 @@ def render_first_screen(ruling, rules: dict, style: Style = PLAIN, situations: d
     path = " · ".join(step.label for step in ruling.path)
     lines = _clip(wrap(ruling.title + (f" — {path}" if path else ""), "", width), 2, width)
     lines.append(style("RULING", "green", "bold") + f" · {in_force(ruling.house)}")
-    lines += _clip(wrap(ruling.ruling, "  ", width), 3, width)
+    lines += _clip(wrap(ruling.ruling, "  ", width), RULING_MAX_LINES, width)
+    house = house_line(ruling)
     primary = rules.get(ruling.cites[0]) if ruling.cites else None
     if primary:
+        # Room left for the rule's words once the heading and the house line are counted.
+        room = max(1, FIRST_SCREEN_LINES - len(lines) - 1 - (1 if house else 0))
         heading = f"Rule: {rule_heading(primary)}"
         with_id = f"{heading}  [{primary['id']}]"
         lines += _clip(wrap(with_id if len(with_id) <= width else heading, "", width), 1, width)
         text = primary.get("text") or ""
         full = primary.get("full_text")  # the director's own copy (floor import): the whole part's words
         if full:
-            lines += _clip(wrap(f"(from {full_text_label(full)})", "  ", width), 1, width)
-            lines += _clip(wrap(full["text"], "  │ ", width), 2, width)
+            if room >= 2:  # where the words come from, when there is room to say it
+                lines += _clip(wrap(f"(from {full_text_label(full)})", "  ", width), 1, width)
+            lines += _clip(wrap(full["text"], "  │ ", width), max(1, min(2, room - 1)), width)
         elif primary.get("quote") == "full" and text and not text.rstrip().endswith("…"):
-            lines += _clip(wrap(text, "  │ ", width), RULE_WORDS_LINES, width)
-        elif primary.get("quote") == "opening" and text and not text.rstrip().endswith("…"):
+            lines += _clip(wrap(text, "  │ ", width), min(RULE_WORDS_LINES, room), width)
+        elif primary.get("quote") == "opening" and text and not text.rstrip().endswith("…") and room >= 2:
             # The rulebook's own opening words, then our summary of the rest: the clause that decides
             # often comes after the opening (69's "Poker is an individual game."), so both are shown.
-            quoted = _clip(wrap(text, "  │ ", width), OPENING_QUOTE_LINES, width)
+            quoted = _clip(wrap(text, "  │ ", width), min(OPENING_QUOTE_LINES, room - 1), width)
             lines += quoted
             lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width),
-                           RULE_WORDS_LINES + 1 - len(quoted), width)
+                           min(RULE_WORDS_LINES + 1, room) - len(quoted), width)
         else:
             # The seed holds none of it, only its opening, or breaks off mid-sentence (the clause that
             # decides usually comes later): our summary of the whole part, marked as ours; `m` shows
             # the quoted opening.
-            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), RULE_WORDS_LINES, width)
-    house = house_line(ruling)
+            lines += _clip(wrap("In our words: " + primary.get("summary", ""), "  ", width), min(RULE_WORDS_LINES, room), width)
     if house:
         lines += _clip(wrap(house, "", width), 1, width)
     if ruling.siblings and len(lines) < FIRST_SCREEN_LINES:

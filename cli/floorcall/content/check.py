@@ -440,6 +440,11 @@ def _same_rule(a: str, b: str, parents: dict[str, str]) -> bool:
     return a == b or parents.get(a) == b or parents.get(b) == a
 
 
+def conflicts_backing(cites: list, tda_cites: list, pairs, parents: dict[str, str]) -> list[tuple[str, str]]:
+    """The recorded DTTF-vs-TDA conflicts that join a house ruling's DTTF cites to its TDA position's cites."""
+    return [(d, t) for d, t, _f, _l in pairs if d in cites and any(_same_rule(t, c, parents) for c in tda_cites)]
+
+
 # What `--house none` must never say: it is pure TDA 2024. ("house policy"/"house limit" are TDA's own words.)
 HOUSE_TALK = re.compile(r"\bDTTF\b|\bleague\b|\bhouse\b(?!\s+(?:policy|limit))", re.I)
 # Remarks about where a fact was sourced belong in `sourcing:`, never in what the floor reads out.
@@ -665,7 +670,7 @@ def _house_problems(path, oid, outcome, tda, cites, tda_cites, pairs, parents, u
     # difference: a tda block beside them fills a gap TDA leaves (no conflict needed).
     tda_based = [c for c in cites if c.startswith("tda-2024:") and c not in tda_cites]
     if tda is not None:
-        backing = [(d, t) for d, t, _f, _l in pairs if d in cites and any(_same_rule(t, c, parents) for c in tda_cites)]
+        backing = conflicts_backing(cites, tda_cites, pairs, parents)
         used_pairs.update(backing)
         if tda_based and not backing:
             problems.append(Problem(path, line_of(outcome, "tda"), "FC227",

@@ -20,7 +20,7 @@ from floorcall.core.errors import FloorError
 SUPPORT_PATHS = ("rulings/uncovered.yaml", "rulings/synonyms.yaml", "rulings/out-of-scope.yaml")
 
 # Bump when the JSON shape changes; the manifest below also tracks the shaping code's files.
-CACHE_FORMAT = 9
+CACHE_FORMAT = 10
 CACHE_ENV = "FLOORCALL_CACHE_DIR"
 # Modules whose changes alter what the cache holds: their stats join the manifest.
 SHAPING_MODULES = ("content/corpus.py", "content/index.py", "engines/lookup.py", "core/textnorm.py", "content/reader.py",
@@ -183,6 +183,7 @@ def build(root: Path) -> dict:
     editions, edition_problems = read_editions(edition_files())
     attach_full_text(rules, editions)
     situations, skipped = _compile_situations(raw, set(rules))
+    _mark_recorded_conflicts(raw, situations)
     skipped = [str(p) for p in unreadable_trees] + skipped
     corpus = {
         "format": CACHE_FORMAT,
@@ -242,6 +243,19 @@ def _compile_rules(raw) -> dict:
                 back = dict(entry, type=inverse.get(relation.get("type"), relation.get("type")), to=rule["id"])
                 target["related"].append(back)
     return rules
+
+
+def _mark_recorded_conflicts(raw, situations: dict) -> None:
+    """Each outcome with a TDA position learns whether a recorded conflict backs it (`tda_conflict`),
+    so the walk can say "the house rule governs" for a conflict and "TDA has no rule" only for a gap."""
+    from floorcall.content.check import conflict_pairs, conflicts_backing, parent_ids
+
+    pairs, parents = conflict_pairs(raw), parent_ids(raw)
+    for situation in situations.values():
+        for outcome in situation["outcomes"].values():
+            tda = outcome.get("tda")
+            if isinstance(tda, dict):
+                outcome["tda_conflict"] = bool(conflicts_backing(outcome.get("cite", []), tda.get("cite", []), pairs, parents))
 
 
 def _compile_situations(raw, rule_ids: set[str]) -> tuple[dict, list[str]]:
