@@ -130,10 +130,9 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
         path=list(path or []), house=house, sourcing=applied.get("sourcing", ""),
         siblings=list(situation.get("siblings") or []),
         # A TDA position that no recorded DTTF-vs-TDA conflict backs fills a gap TDA leaves; one that a
-        # conflict backs is a real difference (marked when the corpus is compiled, as floor check FC227
-        # reads it). A situation built by hand without the mark: its TDA cites all shared means a gap.
-        tda_silent=tda is not None and not outcome.get("tda_conflict", not all(
-            c in tda.get("cite", []) for c in outcome.get("cite", []) if c.startswith("tda-2024:"))),
+        # conflict backs is a real difference (`tda_conflict`, marked when the corpus is compiled, as
+        # floor check FC227 reads it).
+        tda_silent=tda is not None and not outcome.get("tda_conflict", False),
     )
 
 
