@@ -203,7 +203,7 @@ def test_opening_only_quote_is_followed_by_our_summary(floor):
         # a recorded DTTF-vs-TDA conflict (dttf:color-up against 24): the house rule governs
         ("color-up-chip-race", ["odd-chips=found-later"], "House vs TDA: the house rule governs here; TDA 2024 would rule:"),
         # a DTTF-only rule with no TDA counterpart: TDA leaves a gap
-        ("chopping-the-blinds", ["done-yet=only-offered"], "House vs TDA: TDA 2024 has no rule for this; under it:"),
+        ("chopping-the-blinds", ["done-yet=only-offered"], "House vs TDA: the house rule adds to TDA 2024 here; under TDA 2024 alone:"),
     ],
 )
 def test_house_line_tells_a_conflict_from_a_gap(floor, situation, answers, line):

@@ -143,7 +143,10 @@ def house_line(ruling) -> str:
     if ruling.other_position:
         other = ruling.other_position["ruling"]
         if ruling.tda_silent:
-            return f"House vs TDA: TDA 2024 has no rule for this; under it: {other}"
+            # No recorded conflict: the house rule fills a gap TDA leaves or adds to a TDA rule that leaves
+            # the point to the house (26's "as prescribed by the house"); either way TDA is not silent on
+            # the topic as a whole, only without a position that contradicts the house.
+            return f"House vs TDA: the house rule adds to TDA 2024 here; under TDA 2024 alone: {other}"
         return f"House vs TDA: the house rule governs here; TDA 2024 would rule: {other}"
     return f"House vs TDA: {ruling.house_note}" if ruling.house_note else ""
 
