@@ -382,7 +382,7 @@ IMPORTED = {"text": "All of it.", "source": "tda-2024", "edition": "TDA 2024 Rul
 @pytest.mark.parametrize(
     "rule, kind, note, summary",
     [({"quote": "full", "text": "The whole rule.", "summary": "Ours."}, "quote", "The rulebook's words", None),
-     ({"quote": "opening", "text": "It opens here.", "summary": "Ours."}, "quote", "The rulebook's words (opening only", "Ours."),
+     ({"quote": "opening", "text": "It opens here.", "summary": "Ours."}, "quote", "The rulebook's opening words (the rule goes on", "Ours."),
      ({"quote": "opening", "text": "It breaks off …", "summary": "Ours."}, "summary", "In our words", None),
      ({"quote": "none", "text": "", "summary": "Ours."}, "summary", "In our words", None),
      ({"quote": "opening", "text": "It opens.", "summary": "Ours.", "full_text": IMPORTED}, "official",

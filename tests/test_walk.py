@@ -193,7 +193,7 @@ def test_opening_only_quote_is_followed_by_our_summary(floor):
     assert first.index("In our words: Poker is an individual game. Soft play") > first.index("│ Poker is an individual game.")
     full = floor("walk", "soft-play-or-collusion", *answers, "--full").stdout
     rule69 = full[full.index("TDA 2024 Rule 69 — Ethical Play"):full.index("TDA 2024 Rule 71-D")]
-    assert "(opening only" in rule69 and "in our words, the whole rule (not the rulebook's text):" in rule69
+    assert "(the rule goes on" in rule69 and "in our words, the whole rule (not the rulebook's text):" in rule69
     assert "will result in disqualification" in rule69
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 QUOTE_LABELS = {
     "full": "the rulebook's words",
-    "opening": "the rulebook's words (opening only: the source we quote holds no more)",
+    # The seed holds only a rule's opening sentence; the official rule goes on (import it with
+    # `floor import` to see the rest). Say so, never suggest the rule ends here.
+    "opening": "the rulebook's opening words (the rule goes on; our copy holds only these)",
 }
 
 
