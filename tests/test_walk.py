@@ -201,7 +201,7 @@ def test_opening_only_quote_is_followed_by_our_summary(floor):
     "situation, answers, line",
     [
         # a recorded DTTF-vs-TDA conflict (dttf:color-up against 24): the house rule governs
-        ("color-up-chip-race", ["odd-chips=found-later"], "House vs TDA: the house rule governs here; TDA 2024 would rule:"),
+        ("color-up-chip-race", ["odd-chips=found-later", "found-where=on-table"], "House vs TDA: the house rule governs here; TDA 2024 would rule:"),
         # a DTTF-only rule with no TDA counterpart: TDA leaves a gap
         ("chopping-the-blinds", ["done-yet=only-offered"], "House vs TDA: the house rule adds to TDA 2024 here; under TDA 2024 alone:"),
     ],
