@@ -247,7 +247,7 @@ def _compile_rules(raw) -> dict:
 
 def _mark_recorded_conflicts(raw, situations: dict) -> None:
     """Each outcome with a TDA position learns whether a recorded conflict backs it (`tda_conflict`),
-    so the walk can say "the house rule governs" for a conflict and "TDA has no rule" only for a gap."""
+    so the walk can say "the house rule governs" for a conflict and "the house rule adds to TDA" otherwise."""
     from floorcall.content.check import conflict_pairs, conflicts_backing, parent_ids
 
     pairs, parents = conflict_pairs(raw), parent_ids(raw)

@@ -33,7 +33,7 @@ class Ruling:
     def __init__(self, situation: str, title: str, outcome: str, ruling: str, why: str, cites: list[str],
                  house_note: str, other_position: dict | None, note_2019: str, calc: str,
                  path: list[Step] | None = None, house: str = "dttf", sourcing: str = "",
-                 tda_silent: bool = False, siblings: list[str] | None = None):
+                 house_adds: bool = False, siblings: list[str] | None = None):
         self.situation, self.title, self.outcome = situation, title, outcome
         self.ruling, self.why, self.cites = ruling, why, cites
         self.house_note = house_note
@@ -42,7 +42,7 @@ class Ruling:
         self.path: list[Step] = list(path or [])
         self.house = house
         self.sourcing = sourcing  # remarks on where a fact comes from: shown only with --full, never read out
-        self.tda_silent = tda_silent  # the house rule fills a gap TDA leaves (not a conflict with a TDA rule)
+        self.house_adds = house_adds  # the house rule adds to TDA or fills a gap it leaves (no recorded conflict)
         self.siblings: list[str] = list(siblings or [])  # neighbouring situations: "not this? see …"
 
     def __repr__(self):
@@ -129,10 +129,10 @@ def rule_for_house(situation: dict, outcome_id: str, house: str = "dttf", path: 
         note_2019=outcome.get("note_2019", ""), calc=applied.get("calc", ""),
         path=list(path or []), house=house, sourcing=applied.get("sourcing", ""),
         siblings=list(situation.get("siblings") or []),
-        # A TDA position that no recorded DTTF-vs-TDA conflict backs fills a gap TDA leaves; one that a
-        # conflict backs is a real difference (`tda_conflict`, marked when the corpus is compiled, as
-        # floor check FC227 reads it).
-        tda_silent=tda is not None and not outcome.get("tda_conflict", False),
+        # A TDA position that no recorded DTTF-vs-TDA conflict backs is one the house rule adds to; one
+        # that a conflict backs is a real difference (`tda_conflict`, marked when the corpus is compiled,
+        # as floor check FC227 reads it).
+        house_adds=tda is not None and not outcome.get("tda_conflict", False),
     )
 
 
@@ -142,7 +142,7 @@ def house_line(ruling) -> str:
         return ""
     if ruling.other_position:
         other = ruling.other_position["ruling"]
-        if ruling.tda_silent:
+        if ruling.house_adds:
             # No recorded conflict: the house rule fills a gap TDA leaves or adds to a TDA rule that leaves
             # the point to the house (26's "as prescribed by the house"); either way TDA is not silent on
             # the topic as a whole, only without a position that contradicts the house.
