@@ -213,6 +213,18 @@ def test_house_line_tells_a_conflict_from_a_gap(floor, situation, answers, line)
     assert line in floor("walk", situation, *args, env={"COLUMNS": "200"}).stdout
 
 
+def test_walk_question_wraps_long_answers_under_their_first_word(floor):
+    """On a narrow terminal an answer longer than the line goes on under its own first word, so each
+    number stays alone in the margin and no line of the question is wider than the terminal (the
+    --answer hint after it is a command to copy, kept whole)."""
+    out = floor("walk", "overchip-facing-bet", env={"COLUMNS": "44"}).stdout
+    lines = out.split("\n")
+    question = lines[:next(i for i, line in enumerate(lines) if line.startswith("answer with"))]
+    assert all(len(line) <= 44 for line in question)
+    second = lines.index("  2) \"Raise\" and a total above the bet, or")
+    assert lines[second + 1].startswith("     an amount")
+
+
 def test_walk_end_of_input(floor):
     """End of input at an open question: exit 3 (pending, as a piped walk), no traceback."""
     result = floor("walk", "overchip-facing-bet", input="", env={"FLOORCALL_INTERACTIVE": "1"})

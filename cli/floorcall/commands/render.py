@@ -214,9 +214,13 @@ def render_ruling(ruling, rules: dict, style: Style = PLAIN, situations: dict | 
 
 
 def render_question(pending, style: Style = PLAIN) -> str:
-    lines = [style(pending.ask, "bold")]
+    """The question and its numbered answers, each filled to the terminal: a long answer's second
+    line starts under its first word, so the number stays alone in the margin (a phone's terminal
+    is often 40 columns wide)."""
+    lines = [style(wrap(pending.ask), "bold")]
     for number, (_aid, label) in enumerate(pending.answers, 1):
-        lines.append(f"  {number}) {label}")
+        prefix = f"  {number}) "
+        lines.append(prefix + wrap(label, " " * len(prefix))[len(prefix):])
     return "\n".join(lines)
 
 
