@@ -59,6 +59,7 @@ EXPECTED = {
     "FC232": "rulings/overchip.yaml:5: FC232 sibling 'overchips' is no situation",
     "FC234": "rulings/out-of-scope.yaml:1: FC234 out_of_scope must be a list of phrases (strings) — quote words YAML reads as booleans or numbers",
     "FC235": "rulings/out-of-scope.yaml:3: FC235 out-of-scope phrase 'facing a bet' is in situation 'overchip''s own words: 'One big chip facing a bet' — lookup would call that situation out of scope — narrow the phrase, or reword the situation",
+    "FC236": "rulings/synonyms.yaml:3: FC236 synonym 'put all the chips in the pot' has 7 words; lookup matches phrases of 1 to 6, so it never applies — shorten it to the words that carry the meaning",
     "FC233": "rulings/overchip.yaml:15: FC233 outcome 'call' ruling carries a sourcing remark ('full TDA') — the floor reads this out: move it to sourcing:",
 }
 

@@ -208,6 +208,14 @@ def read_synonyms(raw: RawContent) -> None:
                                     "quote it: YAML reads yes/no/on/off as booleans"))
     if bad:
         return
+    from floorcall.core.textnorm import MAX_PHRASE, words
+
+    for key in table:  # lookup reads phrases of at most MAX_PHRASE words: a longer key never matches
+        size = len(words(str(key)))
+        if size > MAX_PHRASE or size == 0:
+            raw.problems.append(Problem(SYNONYMS_FILE, line_of(table, key), "FC236",
+                                        f"synonym '{key}' has {size} words; lookup matches phrases of 1 to {MAX_PHRASE}, so it never applies",
+                                        "shorten it to the words that carry the meaning"))
     raw.synonyms = dict(table)
 
 

@@ -22,7 +22,7 @@ STOPWORDS = frozenset(
 KEEP_DOUBLE = frozenset("lsz")
 SUFFIXES = ("ing", "ed", "es", "s", "e")
 MIN_STEM = 3
-MAX_PHRASE = 4
+MAX_PHRASE = 6
 
 
 def fold(text: str) -> str:
