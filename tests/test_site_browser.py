@@ -965,9 +965,18 @@ def test_a_new_build_updates_the_copy_fetching_only_what_changed(context, corpus
 
 # ---------------------------------------------------------------- the print card
 
+CITE_CHARS = 25  # a short cite on the card ("TDA 2024 Rule 45-B; ") is about this long
+
+
 def test_the_largest_situation_prints_as_one_page_card(page, url, corpus):
-    """Printed, the biggest tree is one A4 page showing only its card."""
-    biggest = max(corpus["situations"].values(), key=lambda s: len(s["questions"]) * 2 + len(s["outcomes"]))
+    """Printed, the biggest tree (by the text its card carries, questions, answers, rulings of both
+    houses and cites) is one A4 page showing only its card."""
+    def card_text(situation):
+        asked = sum(len(q["ask"]) + sum(len(a["label"]) for a in q["answers"].values()) for q in situation["questions"].values())
+        ruled = sum(len(o["ruling"]) + len((o.get("tda") or {}).get("ruling", "")) + CITE_CHARS * len(o["cite"])
+                    for o in situation["outcomes"].values())
+        return asked + ruled
+    biggest = max(corpus["situations"].values(), key=card_text)
     page.goto(url(sitegen.situation_path(biggest["id"])))
     page.emulate_media(media="print")
     expect(page.locator(".card")).to_be_visible()
