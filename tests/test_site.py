@@ -20,10 +20,11 @@ from floorcall.engines.lookup import rank
 from floorcall.engines.walk import rule_for_house
 from floorcall.publish import sitegen
 
-# 160 situations fitted in 47 KB; with 200 situations, 91 rule parts, rule-number lookups (which
-# situations cite each rule) and the out-of-scope markers the index is ~NN KB. The budget keeps a
-# phone's first search download small (behind a first paint that does not wait for it): 70 KB gzipped.
-INDEX_GZIP_BUDGET = 70 * 1024
+# 160 situations fitted in 47 KB; 217 situations with ~790 outcomes (each ruling's qualifiers and
+# exceptions spelt out after the review rounds), 91 rule parts, rule-number lookups and the
+# out-of-scope markers make ~70 KB. The budget keeps a phone's first search download small (behind a
+# first paint that does not wait for it): 76 KB gzipped.
+INDEX_GZIP_BUDGET = 76 * 1024
 NODE = shutil.which("node")
 # Queries beyond the dev cases that exercise each step of the port: typos, phrases, accents,
 # curly apostrophes, control and wide characters, digits, the length cap, nothing at all.
@@ -660,7 +661,7 @@ def test_combining_class_lists_every_combining_code_point():
 
 
 def test_search_index_fits_its_budget(site):
-    """The search index is at most 60 KB gzipped."""
+    """The search index stays within its gzipped budget (INDEX_GZIP_BUDGET)."""
     data = (site[0] / sitegen.INDEX_SCRIPT).read_bytes()
     assert len(gzip.compress(data, 9)) <= INDEX_GZIP_BUDGET
 
@@ -812,9 +813,10 @@ def test_the_half_typed_last_word_is_completed(as_typed, typed, completed):
 @pytest.mark.parametrize(
     "query, target, first_from",
     [("player raised out of turn", "action-out-of-turn", len("player raised out of t")),
-     # "dealer exposed" alone is as much the after-the-deal situation (a hole card turned up once the
-     # deal is done): from "a card" on, the one meant is first
-     ("dealer exposed a card while dealing", "dealer-exposed-holecard", len("dealer exposed a card")),
+     # "dealer exposed a card" alone is as much the after-the-deal situation (a hole card turned up once
+     # the deal is done, which now asks whether the flop burn is still on the deck): from "while d" on,
+     # the one meant is first
+     ("dealer exposed a card while dealing", "dealer-exposed-holecard", len("dealer exposed a card while d")),
      ("dealer showed a card", "dealer-exposed-holecard", len("dealer showed a card"))],
 )
 def test_the_right_situation_comes_first_before_the_query_is_finished(as_typed, query, target, first_from):
